@@ -1,0 +1,62 @@
+# Two commands for a newcomer: `make start` runs the site, `make test` runs every check.
+# Everything else here is what those two need; run `make help` for the rest.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+VENV := .venv
+PY := $(VENV)/bin/python
+# The Python package lives in backend/; commands run from the repository root so that
+# var/ (database, secret, outbox) and frontend/dist resolve the same way everywhere.
+export PYTHONPATH := $(CURDIR)/backend
+
+.PHONY: help start test deps lint typecheck pytest conformance bench lock clean
+
+help:
+	@echo "make start   install what is missing, migrate and serve http://\$${HOST:-127.0.0.1}:\$${PORT:-8000}"
+	@echo "make test    every test, lint and type check (what CI runs)"
+	@echo "make bench   the benchmarks in bench/ (results in bench/results/)"
+	@echo "make lock    re-resolve the hash-pinned Python lock files"
+
+$(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --require-hashes -r backend/requirements.txt -r backend/requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+deps: $(VENV)/.installed node_modules/.installed
+
+start: deps
+	$(PY) -m app serve
+
+lint: $(VENV)/.installed
+	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
+
+typecheck: $(VENV)/.installed
+	cd backend && ../$(VENV)/bin/mypy app tests
+
+pytest: $(VENV)/.installed
+	cd backend && ../$(VENV)/bin/pytest -q
+
+# Node 20 has WebSocket only behind a flag; supabase-js constructs its realtime client eagerly.
+conformance: deps
+	node --experimental-websocket --test --test-concurrency=1 conformance/
+
+test: deps lint typecheck pytest conformance
+	@echo "make test: all checks passed"
+
+bench: deps
+	$(PY) bench/run.py
+
+lock:
+	python3 -m venv /tmp/piptools && /tmp/piptools/bin/pip install --quiet pip-tools
+	cd backend && for f in requirements requirements-dev; do \
+	  /tmp/piptools/bin/pip-compile --quiet --generate-hashes --no-emit-index-url --no-emit-find-links \
+	    --strip-extras --allow-unsafe -o $$f.txt $$f.in; done
+
+clean:
+	rm -rf $(VENV) node_modules frontend/dist var

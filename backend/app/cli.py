@@ -1,0 +1,95 @@
+"""The one command-line entry point: `python -m app --help`.
+
+Domain packages add their own subcommands through a `register(subparsers)` function in
+their `cli` module, so this file only knows about serving and migrating.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from app.core.settings import get_settings
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from app.core import migrate
+
+    settings = get_settings()
+    if not args.no_migrate:
+        migrate.upgrade(settings)
+    settings.resolved_jwt_secret  # noqa: B018 - create the dev secret once, before workers fork
+    uvicorn.run(
+        "app.main:create_app",
+        factory=True,
+        host=args.host or settings.host,
+        port=args.port or settings.port,
+        workers=args.workers or settings.workers,
+        proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+        server_header=False,
+        log_level=args.log_level,
+        access_log=args.access_log,
+    )
+    return 0
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from app.core import migrate
+
+    migrate.upgrade(get_settings(), args.revision)
+    return 0
+
+
+def _keys(_args: argparse.Namespace) -> int:
+    from app.core.callers import ApiKeys
+    from app.core.jwt_keys import JwtKeys
+
+    settings = get_settings()
+    keys = ApiKeys.derive(JwtKeys(settings), settings.auth_url)
+    print(f"anon key (public, used by the site):\n{keys.anon}\n")
+    print(f"service_role key (secret, admin API only):\n{keys.service_role}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from app.auth import cli as auth_cli
+    from app.newsletter import cli as newsletter_cli
+
+    parser = argparse.ArgumentParser(prog="python -m app", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="migrate the database, then serve the whole site")
+    serve.add_argument("--host", help="interface to bind (default HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default PORT or 8000)")
+    serve.add_argument("--workers", type=int, help="worker processes (default WORKERS or 1)")
+    serve.add_argument("--no-migrate", action="store_true", help="skip the migration step")
+    serve.add_argument("--log-level", default="info")
+    serve.add_argument("--no-access-log", dest="access_log", action="store_false")
+    serve.set_defaults(handler=_serve)
+
+    mig = sub.add_parser("migrate", help="apply database migrations")
+    mig.add_argument("revision", nargs="?", default="head")
+    mig.set_defaults(handler=_migrate)
+
+    keys = sub.add_parser("keys", help="print the anon and service_role API keys")
+    keys.set_defaults(handler=_keys)
+
+    auth_cli.register(sub)
+    newsletter_cli.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""Database engine, the declarative base and the request-scoped session.
+
+One rule holds everywhere: only the request commits. Services add and flush; the
+`DbSession` dependency commits after the endpoint returns (before the response is sent),
+rolls back on any error, and then hands queued emails to the mailer.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import BackgroundTasks, Depends, Request
+from sqlalchemy import JSON, DateTime, MetaData, TypeDecorator, event
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase
+
+from app.core.settings import Settings
+from app.mail.queue import MailQueue
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timezone-aware UTC timestamps on every backend (SQLite stores them naive)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+# JSON everywhere, JSONB on PostgreSQL.
+JSONType = JSON().with_variant(JSONB(), "postgresql")
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map = {datetime: UTCDateTime(), dict[str, Any]: JSONType}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_uuid() -> uuid.UUID:
+    return uuid.uuid4()
+
+
+def create_engine(settings: Settings) -> AsyncEngine:
+    url = settings.resolved_database_url
+    if url.startswith("sqlite"):
+        settings.var_dir.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+        _configure_sqlite(engine)
+        return engine
+    return create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def _configure_sqlite(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        # aiosqlite opens in the stdlib's legacy transaction mode; take control of BEGIN so
+        # that write transactions take the lock up front (no deadlock-prone lock upgrades).
+        dbapi_conn.isolation_level = None
+        cursor = dbapi_conn.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False, autoflush=False)
+
+
+async def _request_session(
+    request: Request, background: BackgroundTasks
+) -> AsyncIterator[AsyncSession]:
+    sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
+    mail = MailQueue()
+    request.state.mail = mail
+    async with sessionmaker() as session:
+        try:
+            yield session
+            await session.commit()
+        except BaseException:
+            await session.rollback()
+            raise
+    # Emails go out only once what they announce is durable, and after the response.
+    if mail.messages:
+        background.add_task(request.app.state.mailer.send_all, list(mail.messages))
+
+
+# scope="function": the exit code runs before the response is sent, so a failed commit
+# still reaches the exception handlers and the client never sees a success that was lost.
+DbSession = Annotated[AsyncSession, Depends(_request_session, scope="function")]
+
+
+def get_mail_queue(request: Request, _session: DbSession) -> MailQueue:
+    queue: MailQueue = request.state.mail
+    return queue
+
+
+Mail = Annotated[MailQueue, Depends(get_mail_queue, scope="function")]

@@ -1,0 +1,124 @@
+"""One error type for every client-facing failure, rendered in the envelope of its API.
+
+`/auth/v1` speaks Supabase Auth's envelope, `/rest/v1` PostgREST's, `/api` a plain
+`{code, message}`. Codes are stable snake_case strings (Supabase's where one exists) and a
+client's mistake is always a 4xx: supabase-js treats any 5xx as a retryable outage.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+logger = logging.getLogger(__name__)
+
+API_VERSION_HEADER = "X-Supabase-Api-Version"
+API_VERSION = "2024-01-01"
+
+
+class AppError(Exception):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        extra: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        details: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra or {}
+        self.headers = headers or {}
+        self.details = details
+        self.hint = hint
+
+
+class RateLimited(AppError):
+    def __init__(self, retry_after: int, code: str = "over_request_rate_limit") -> None:
+        super().__init__(
+            429,
+            code,
+            f"Too many requests. Please try again in {retry_after} seconds.",
+            headers={"Retry-After": str(retry_after)},
+        )
+        self.retry_after = retry_after
+
+
+def _is_auth(request: Request) -> bool:
+    return request.url.path.startswith("/auth/v1")
+
+
+def _is_rest(request: Request) -> bool:
+    return request.url.path.startswith("/rest/v1")
+
+
+def render_error(request: Request, error: AppError) -> Response:
+    headers = dict(error.headers)
+    if _is_auth(request):
+        # Both `code` and `error_code`, so the client finds the code whether or not it can
+        # read the version header; `msg` is what it shows as the message.
+        body: dict[str, Any] = {
+            "code": error.code,
+            "error_code": error.code,
+            "msg": error.message,
+            "message": error.message,
+            **error.extra,
+        }
+        headers[API_VERSION_HEADER] = API_VERSION
+        headers["x-sb-error-code"] = error.code
+    elif _is_rest(request):
+        body = {
+            "code": error.code,
+            "message": error.message,
+            "details": error.details,
+            "hint": error.hint,
+        }
+    else:
+        body = {"code": error.code, "message": error.message, **error.extra}
+    return JSONResponse(body, status_code=error.status, headers=headers)
+
+
+def _validation_error(exc: RequestValidationError) -> AppError:
+    errors = exc.errors()
+    first = errors[0] if errors else {}
+    if first.get("type") == "json_invalid":
+        return AppError(400, "bad_json", "Request body is not valid JSON")
+    location = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    reason = first.get("msg", "invalid value")
+    if first.get("type") == "missing":
+        message = f"Missing required field: {location}" if location else "Request body is required"
+    else:
+        message = f"Invalid value for {location}: {reason}" if location else reason
+    return AppError(400, "validation_failed", message)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(AppError)
+    async def _app_error(request: Request, exc: AppError) -> Response:
+        return render_error(request, exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _request_validation(request: Request, exc: RequestValidationError) -> Response:
+        return render_error(request, _validation_error(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "request_too_large"}
+        code = codes.get(exc.status_code, "http_error")
+        return render_error(request, AppError(exc.status_code, code, str(exc.detail)))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> Response:
+        logger.exception("unhandled error on %s %s", request.method, request.url.path)
+        error = AppError(500, "unexpected_failure", "An unexpected error occurred")
+        return render_error(request, error)

@@ -1,0 +1,102 @@
+"""Transport concerns shared by every API: body size limit, CORS, the caller's address."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from starlette.middleware.cors import CORSMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.core.errors import AppError, render_error
+
+# Headers supabase-js sends (auth and REST) and the ones it must be able to read back.
+CORS_ALLOW_HEADERS = [
+    "authorization",
+    "apikey",
+    "content-type",
+    "x-client-info",
+    "x-supabase-api-version",
+    "x-retry-count",
+    "prefer",
+    "content-profile",
+    "accept-profile",
+    "accept",
+    "range",
+    "traceparent",
+    "tracestate",
+    "baggage",
+]
+CORS_EXPOSE_HEADERS = ["X-Supabase-Api-Version", "Content-Range", "X-Total-Count", "Retry-After"]
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+class BodySizeLimit:
+    """Answers 413 for a body over the limit, whether it declares its length or streams."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                if not value.isdigit() or int(value) > self.max_bytes:
+                    await self._reject(scope, receive, send)
+                    return
+        received = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    raise _BodyTooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _BodyTooLarge:
+            if started:
+                raise
+            await self._reject(scope, receive, send)
+
+    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        error = AppError(
+            413, "request_too_large", f"Request body is larger than {self.max_bytes} bytes"
+        )
+        response = render_error(request, error)
+        response.headers["Connection"] = "close"
+        await response(scope, receive, send)
+
+
+def install_transport(app: FastAPI, *, max_body_bytes: int) -> None:
+    # Starlette runs the last-added middleware first: CORS wraps everything, including 413s.
+    app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=["*"],
+        allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"],
+        allow_headers=CORS_ALLOW_HEADERS,
+        expose_headers=CORS_EXPOSE_HEADERS,
+        max_age=600,
+    )
+
+
+def client_ip(request: Request) -> str:
+    # uvicorn's proxy-headers support rewrites the client address from X-Forwarded-For
+    # only for the proxies in FORWARDED_ALLOW_IPS, so this is never client-controlled.
+    return request.client.host if request.client else "unknown"

@@ -1,0 +1,71 @@
+"""Rate limits kept in the database, so every worker on every host counts the same hits.
+
+A fixed window per key: one upsert per hit, committed on its own connection at once, so a
+request that later fails (a wrong password, say) still counts against its sender.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import BigInteger, Integer, String, delete
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.core.database import Base
+from app.core.errors import RateLimited
+
+
+class RateLimitCounter(Base):
+    __tablename__ = "rate_limit_counters"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    window: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    hits: Mapped[int] = mapped_column(Integer, default=0)
+    # Unix seconds after which the row is garbage.
+    expires_at: Mapped[int] = mapped_column(BigInteger, index=True)
+
+
+@dataclass(frozen=True)
+class Rule:
+    limit: int
+    seconds: int
+
+    @classmethod
+    def parse(cls, text: str) -> Rule:
+        count, _, seconds = text.partition("/")
+        rule = cls(int(count), int(seconds))
+        if rule.limit < 1 or rule.seconds < 1:
+            raise ValueError(f"bad rate limit {text!r}: expected 'count/seconds'")
+        return rule
+
+
+class RateLimiter:
+    def __init__(self, engine: AsyncEngine, *, enabled: bool = True) -> None:
+        self.engine = engine
+        self.enabled = enabled
+        self._insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
+
+    async def hit(self, key: str, rule: Rule, *, code: str = "over_request_rate_limit") -> None:
+        """Counts one hit on `key`; raises RateLimited (429 with Retry-After) past the limit."""
+        if not self.enabled:
+            return
+        now = time.time()
+        window = int(now // rule.seconds)
+        window_end = (window + 1) * rule.seconds
+        table = RateLimitCounter.__table__
+        stmt = self._insert(table).values(key=key[:255], window=window, hits=1, expires_at=window_end)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[table.c.key, table.c.window],
+            set_={"hits": table.c.hits + 1},
+        ).returning(table.c.hits)
+        async with self.engine.begin() as conn:
+            hits = (await conn.execute(stmt)).scalar_one()
+            if random.random() < 0.01:  # noqa: S311 - housekeeping, not security
+                await conn.execute(delete(table).where(table.c.expires_at < int(now)))
+        if hits > rule.limit:
+            raise RateLimited(max(1, math.ceil(window_end - now)), code=code)

@@ -1,0 +1,183 @@
+"""Configuration, read once from the environment (and an optional `.env` file).
+
+Every variable is documented in README.md and `.env.example`. Development works with no
+configuration at all; production refuses to start with a missing or default secret.
+"""
+
+from __future__ import annotations
+
+import secrets
+from enum import StrEnum
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+# Secrets that appear in public docs and examples: a production server must not run on them.
+KNOWN_PUBLIC_SECRETS = frozenset(
+    {
+        "changethis",
+        "secret",
+        "super-secret-jwt-token-with-at-least-32-characters-long",
+    }
+)
+MIN_SECRET_LENGTH = 32
+
+
+class Environment(StrEnum):
+    development = "development"
+    test = "test"
+    production = "production"
+
+
+class MailBackend(StrEnum):
+    outbox = "outbox"
+    smtp = "smtp"
+
+
+class SmtpTls(StrEnum):
+    starttls = "starttls"  # plain connection upgraded with STARTTLS (port 587)
+    tls = "tls"  # implicit TLS from the first byte (port 465)
+    none = "none"  # only for a relay on loopback
+
+
+def _split_csv(value: Any) -> Any:
+    if isinstance(value, str):
+        return [item.strip() for item in value.split(",") if item.strip()]
+    return value
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=True)
+
+    environment: Environment = Environment.development
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = Field(default=1, ge=1)
+    # Folder for local state: the SQLite file, the generated development secret, the outbox.
+    var_dir: Path = Path("var")
+    database_url: str = ""
+    site_url: str = "http://127.0.0.1:8000"
+    # Extra redirect targets allowed after email links, as glob patterns (Supabase's URI_ALLOW_LIST).
+    uri_allow_list: Annotated[list[str], NoDecode] = []
+    # Trust X-Forwarded-For from these proxy addresses (comma separated, "*" for any).
+    forwarded_allow_ips: str = "127.0.0.1"
+
+    brand_name: str = "noor"
+    admin_email: str = "admin@noor.example"
+    support_email: str = "support@noor.example"
+    feedback_email: str = "feedback@noor.example"
+    ga_measurement_id: str = ""
+
+    mail_backend: MailBackend = MailBackend.outbox
+    mail_outbox_dir: Path | None = None
+    mail_from: str = ""
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 587
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_tls: SmtpTls = SmtpTls.starttls
+    smtp_timeout: float = 10.0
+
+    jwt_secret: str = ""
+    # JSON array of private JWKs (EC P-256 for ES256, RSA for RS256), each with a "kid".
+    # The first signs; all are published at /auth/v1/.well-known/jwks.json.
+    jwt_signing_keys: str = ""
+    jwt_exp: int = Field(default=3600, ge=30, le=7 * 24 * 3600)
+    auth_autoconfirm: bool = False
+    auth_disable_signup: bool = False
+    auth_password_min_length: int = Field(default=6, ge=6, le=72)
+    auth_require_current_password: bool = True
+    auth_refresh_token_reuse_interval: int = Field(default=10, ge=0)
+    auth_email_link_expiry: int = Field(default=86400, ge=60)
+    auth_email_min_interval: int = Field(default=60, ge=0)
+    auth_flow_state_expiry: int = Field(default=86400, ge=300)
+    # argon2id cost. The defaults are RFC 9106's second recommended option.
+    argon2_time_cost: int = Field(default=3, ge=1)
+    argon2_memory_kib: int = Field(default=65536, ge=8)
+    argon2_parallelism: int = Field(default=4, ge=1)
+
+    # Rate limits: "count/seconds". Kept in the database so they hold across workers.
+    rate_limit_enabled: bool = True
+    rate_limit_signup: str = "10/3600"
+    rate_limit_email_per_address: str = "5/3600"
+    rate_limit_password_ip: str = "30/300"
+    rate_limit_password_address: str = "10/300"
+    rate_limit_verify: str = "30/300"
+    rate_limit_token_refresh: str = "150/300"
+
+    max_body_bytes: int = Field(default=64 * 1024, ge=1024)
+
+    frontend_dist_dir: Path = Path("frontend/dist")
+
+    @field_validator("uri_allow_list", mode="before")
+    @classmethod
+    def _parse_allow_list(cls, value: Any) -> Any:
+        return _split_csv(value)
+
+    @field_validator("site_url")
+    @classmethod
+    def _site_url_is_absolute(cls, value: str) -> str:
+        parts = urlsplit(value)
+        if parts.scheme not in {"http", "https"} or not parts.netloc:
+            raise ValueError("SITE_URL must be an absolute http(s) URL")
+        return value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _production_needs_real_secrets(self) -> Settings:
+        if self.environment is Environment.production:
+            secret = self.jwt_secret
+            if not secret or secret in KNOWN_PUBLIC_SECRETS or len(secret) < MIN_SECRET_LENGTH:
+                raise ValueError(
+                    "JWT_SECRET must be set to a random value of at least "
+                    f"{MIN_SECRET_LENGTH} characters in production"
+                )
+            if not self.database_url:
+                raise ValueError("DATABASE_URL must be set in production")
+        return self
+
+    @property
+    def is_development(self) -> bool:
+        return self.environment is not Environment.production
+
+    @cached_property
+    def resolved_database_url(self) -> str:
+        return self.database_url or f"sqlite+aiosqlite:///{(self.var_dir / 'app.db').as_posix()}"
+
+    @cached_property
+    def outbox_dir(self) -> Path:
+        return self.mail_outbox_dir or self.var_dir / "outbox"
+
+    @cached_property
+    def resolved_jwt_secret(self) -> str:
+        """The HS256 secret; in development one is generated once and kept under `var/`."""
+        if self.jwt_secret:
+            return self.jwt_secret
+        path = self.var_dir / "jwt_secret"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            # Exclusive create: concurrent workers agree on whichever file was written first.
+            with path.open("x") as fh:
+                fh.write(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        except FileExistsError:
+            pass
+        return path.read_text().strip()
+
+    @cached_property
+    def auth_url(self) -> str:
+        return f"{self.site_url}/auth/v1"
+
+    @cached_property
+    def sender(self) -> str:
+        host = urlsplit(self.site_url).hostname or "localhost"
+        domain = host if "." in host and not host.replace(".", "").isdigit() else "noor.example"
+        return self.mail_from or f"{self.brand_name} <no-reply@{domain}>"
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

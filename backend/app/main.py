@@ -1,0 +1,61 @@
+"""The ASGI application: one server for the auth API, the data API and the site."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from app.auth.router import router as auth_router
+from app.core.callers import ApiKeys
+from app.core.database import create_engine, create_sessionmaker
+from app.core.errors import install_error_handlers
+from app.core.http import install_transport
+from app.core.jwt_keys import JwtKeys
+from app.core.ratelimit import RateLimiter
+from app.core.settings import MailBackend, Settings, get_settings
+from app.mail import mailbox
+from app.mail.backends import create_mailer
+from app.newsletter.router import api_router as newsletter_api_router
+from app.newsletter.router import rest_router as newsletter_rest_router
+from app.web.site import mount_site
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    engine = create_engine(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await engine.dispose()
+
+    app = FastAPI(
+        title=f"{settings.brand_name} API",
+        lifespan=lifespan,
+        docs_url="/api/docs" if settings.is_development else None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json" if settings.is_development else None,
+    )
+    app.state.settings = settings
+    app.state.engine = engine
+    app.state.sessionmaker = create_sessionmaker(engine)
+    app.state.mailer = create_mailer(settings)
+    app.state.jwt_keys = JwtKeys(settings)
+    app.state.api_keys = ApiKeys.derive(app.state.jwt_keys, settings.auth_url)
+    app.state.rate_limiter = RateLimiter(engine, enabled=settings.rate_limit_enabled)
+
+    install_error_handlers(app)
+    install_transport(app, max_body_bytes=settings.max_body_bytes)
+
+    app.include_router(auth_router)
+    app.include_router(newsletter_rest_router)
+    app.include_router(newsletter_api_router)
+    if settings.is_development and settings.mail_backend is MailBackend.outbox:
+        app.include_router(mailbox.router)
+    # Last: the site answers every path the APIs did not claim (and 404s the unknown ones).
+    mount_site(app, settings)
+    return app
