@@ -1,0 +1,120 @@
+"""The emails this package sends, built from templates in app/mail/templates.
+
+Which are transactional and which are list mail (domain notes, RFC 8058):
+- the confirmation request is transactional: the person is not on any list yet, so it has
+  no List-Unsubscribe; ignoring it is the way out, and it says so;
+- the welcome mail sent once a join is confirmed is the first list mail: it carries a
+  visible unsubscribe link per list and the RFC 8058 one-click headers;
+- the admin notice and the contact message go to the operator, not to a list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.headerregistry import Address
+from email.message import EmailMessage
+from urllib.parse import quote
+
+from app.core.settings import Settings
+
+SOURCE_LABELS = {"newsletter": "the weekly newsletter", "waitlist": "the app waitlist"}
+
+
+def verify_url(settings: Settings, token: str) -> str:
+    return f"{settings.site_url}/verify?token={quote(token)}"
+
+
+def one_click_url(settings: Settings, token: str) -> str:
+    """The RFC 8058 target: POST here unsubscribes at once, no login."""
+    return f"{settings.site_url}/api/newsletter/unsubscribe?token={quote(token)}"
+
+
+def unsubscribe_page_url(settings: Settings, token: str) -> str:
+    """The human page (frontend) that asks the same endpoint with JSON."""
+    return f"{settings.site_url}/unsubscribe?token={quote(token)}"
+
+
+def list_headers(settings: Settings, token: str) -> dict[str, str]:
+    """Headers every newsletter email carries (RFC 2369 + RFC 8058)."""
+    return {
+        "List-Unsubscribe": f"<{one_click_url(settings, token)}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+
+
+def mailbox(name: str, email: str) -> str:
+    """`Name <addr>` with the display name quoted/encoded as needed (never header injection:
+    names were already refused if they held control characters)."""
+    return str(Address(display_name=name, addr_spec=email))
+
+
+@dataclass(frozen=True)
+class ListLink:
+    source: str
+    label: str
+    unsubscribe_url: str
+
+
+def confirmation(
+    settings: Settings, *, to: str, name: str, sources: list[str], link: str, expires_hours: int
+) -> EmailMessage:
+    from app.mail.compose import compose
+
+    labels = [SOURCE_LABELS.get(s, s) for s in sources]
+    return compose(
+        settings,
+        to=mailbox(name, to),
+        subject=f"Please confirm your subscription to {settings.brand_name}",
+        template="newsletter_confirm",
+        context={"name": name, "lists": labels, "link": link, "expires_hours": expires_hours},
+    )
+
+
+def welcome(
+    settings: Settings, *, to: str, name: str, lists: list[ListLink], header_token: str
+) -> EmailMessage:
+    from app.mail.compose import compose
+
+    return compose(
+        settings,
+        to=mailbox(name, to),
+        subject=f"You're subscribed to {settings.brand_name}",
+        template="newsletter_welcome",
+        context={"name": name, "lists": lists},
+        headers=list_headers(settings, header_token),
+    )
+
+
+def admin_notice(
+    settings: Settings, *, email: str, name: str, source: str, subscribed_at: str
+) -> EmailMessage:
+    from app.mail.compose import compose
+
+    return compose(
+        settings,
+        to=settings.admin_email,
+        subject=f"New {source} subscription (pending confirmation)",
+        template="newsletter_admin_notice",
+        context={
+            "email": email,
+            "name": name,
+            "source": source,
+            "label": SOURCE_LABELS.get(source, source),
+            "subscribed_at": subscribed_at,
+        },
+    )
+
+
+def contact_message(
+    settings: Settings, *, name: str, email: str, subject: str, message: str, ip: str
+) -> EmailMessage:
+    from app.mail.compose import compose
+
+    return compose(
+        settings,
+        to=settings.support_email,
+        subject=f"[Contact] {subject}",
+        template="contact_message",
+        context={"name": name, "email": email, "subject": subject, "message": message, "ip": ip},
+        reply_to=mailbox(name, email),
+    )

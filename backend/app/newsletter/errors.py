@@ -1,0 +1,102 @@
+"""PostgREST's errors, as supabase-js receives them: `{code, message, details, hint}`.
+
+The codes and statuses are PostgREST's (docs/references/errors.rst) so that the client sees
+exactly what a Supabase project would answer, e.g. `23505` → 409 for a duplicate.
+"""
+
+from __future__ import annotations
+
+from app.core.callers import Role
+from app.core.errors import AppError
+
+TABLE = "newsletter_subscribers"
+UNIQUE_CONSTRAINT = "uq_newsletter_subscribers_email_normalized_source"
+
+
+def _safe(text: str) -> str:
+    """Client text echoed in an error: bounded, and encodable even with lone surrogates."""
+    return text[:100].encode("utf-8", "replace").decode("utf-8")
+
+
+def invalid_body(message: str) -> AppError:
+    return AppError(400, "PGRST102", message)
+
+
+def unknown_column(column: str) -> AppError:
+    return AppError(
+        400,
+        "PGRST204",
+        f"Could not find the '{_safe(column)}' column of '{TABLE}' in the schema cache",
+    )
+
+
+def unknown_select_column(column: str) -> AppError:
+    return AppError(400, "42703", f"column {TABLE}.{_safe(column)} does not exist")
+
+
+def permission_denied(role: Role, table: str = TABLE) -> AppError:
+    # PostgREST: 401 when the request is anonymous, 403 when a role was authenticated.
+    status = 401 if role is Role.anon else 403
+    return AppError(status, "42501", f"permission denied for table {table}")
+
+
+def not_null(column: str) -> AppError:
+    return AppError(
+        400,
+        "23502",
+        f'null value in column "{column}" of relation "{TABLE}" violates not-null constraint',
+    )
+
+
+def check_failed(column: str, reason: str) -> AppError:
+    return AppError(
+        400,
+        "23514",
+        f'new row for relation "{TABLE}" violates check constraint "{TABLE}_{column}_check"',
+        details=reason,
+    )
+
+
+def invalid_type(column: str, expected: str, code: str = "22P02") -> AppError:
+    return AppError(400, code, f'invalid input syntax for type {expected} (column "{column}")')
+
+
+def duplicate(email_normalized: str, source: str) -> AppError:
+    return AppError(
+        409,
+        "23505",
+        f'duplicate key value violates unique constraint "{UNIQUE_CONSTRAINT}"',
+        details=f"Key (email_normalized, source)=({email_normalized}, {source}) already exists.",
+    )
+
+
+def unknown_table(table: str) -> AppError:
+    return AppError(
+        404,
+        "PGRST205",
+        f"Could not find the table 'public.{_safe(table)}' in the schema cache",
+    )
+
+
+def unknown_function(name: str) -> AppError:
+    return AppError(
+        404,
+        "PGRST202",
+        f"Could not find the function public.{_safe(name)} in the schema cache",
+        hint="The only function exposed here is verify_subscriber(token).",
+    )
+
+
+def bad_schema(schema: str) -> AppError:
+    return AppError(
+        406, "PGRST106", "The schema must be one of the following: public", details=_safe(schema)
+    )
+
+
+def not_single(count: int) -> AppError:
+    return AppError(
+        406,
+        "PGRST116",
+        "JSON object requested, multiple (or no) rows returned",
+        details=f"The result contains {count} rows",
+    )

@@ -1,0 +1,63 @@
+"""Helpers for the newsletter tests: the package's settings and reading its emails."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from email.message import EmailMessage
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from fastapi import FastAPI
+
+from app.mail.mailbox import text_body
+from app.newsletter.settings import NewsletterSettings
+
+TABLE = "/rest/v1/newsletter_subscribers"
+RPC = "/rest/v1/rpc/verify_subscriber"
+UNSUBSCRIBE = "/api/newsletter/unsubscribe"
+ADMIN = "admin@noor.example"
+SUPPORT = "support@noor.example"
+UA = {"User-Agent": "Mozilla/5.0 (tests)"}
+
+
+def row(email: str = "amina@example.com", source: str = "newsletter", **extra: Any) -> dict[str, Any]:
+    """What the join form sends."""
+    return {
+        "email": email,
+        "name": "Amina",
+        "source": source,
+        "subscribed_at": "2025-04-09T10:00:00.000Z",
+        **extra,
+    }
+
+
+@pytest.fixture
+def configure(app: FastAPI) -> Callable[..., NewsletterSettings]:
+    """Replaces the package's settings for this app: `configure(newsletter_token_expiry=60)`."""
+
+    def apply(**values: Any) -> NewsletterSettings:
+        config = NewsletterSettings(**values)
+        app.state.newsletter_settings = config
+        return config
+
+    return apply
+
+
+def links(message: EmailMessage) -> list[str]:
+    return re.findall(r"https?://\S+", text_body(message))
+
+
+def token_from(url: str) -> str:
+    return parse_qs(urlsplit(url).query)["token"][0]
+
+
+def verification_token(message: EmailMessage) -> str:
+    found = [u for u in links(message) if urlsplit(u).path == "/verify"]
+    assert len(found) == 1, links(message)
+    return token_from(found[0])
+
+
+def confirmations(messages: list[EmailMessage]) -> list[EmailMessage]:
+    return [m for m in messages if "confirm" in str(m["Subject"]).lower()]
