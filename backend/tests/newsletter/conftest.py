@@ -10,8 +10,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from fastapi import FastAPI
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.mail.mailbox import text_body
+from app.newsletter.models import Subscriber
 from app.newsletter.settings import NewsletterSettings
 
 TABLE = "/rest/v1/newsletter_subscribers"
@@ -22,7 +25,9 @@ SUPPORT = "support@noor.example"
 UA = {"User-Agent": "Mozilla/5.0 (tests)"}
 
 
-def row(email: str = "amina@example.com", source: str = "newsletter", **extra: Any) -> dict[str, Any]:
+def row(
+    email: Any = "amina@example.com", source: Any = "newsletter", **extra: Any
+) -> dict[str, Any]:
     """What the join form sends."""
     return {
         "email": email,
@@ -61,3 +66,11 @@ def verification_token(message: EmailMessage) -> str:
 
 def confirmations(messages: list[EmailMessage]) -> list[EmailMessage]:
     return [m for m in messages if "confirm" in str(m["Subject"]).lower()]
+
+
+async def stored_rows(db: AsyncSession) -> list[Subscriber]:
+    """Every subscriber row, fresh; ends the read so SQLite's write lock is not held."""
+    db.expire_all()
+    rows = list((await db.scalars(select(Subscriber).order_by(Subscriber.source))).all())
+    await db.commit()  # the sessionmaker keeps objects loaded after commit
+    return rows

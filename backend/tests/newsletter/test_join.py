@@ -5,18 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.tokens import digest
 from app.newsletter.models import Subscriber
 from tests.conftest import SITE_URL, Outbox
-from tests.newsletter.conftest import ADMIN, TABLE, UA, confirmations, row, verification_token
+from tests.newsletter.conftest import (
+    ADMIN,
+    TABLE,
+    UA,
+    confirmations,
+    row,
+    stored_rows,
+    verification_token,
+)
 
 
 async def _rows(db: AsyncSession) -> list[Subscriber]:
-    db.expire_all()
-    return list((await db.scalars(select(Subscriber).order_by(Subscriber.source))).all())
+    return await stored_rows(db)
 
 
 async def test_insert_one_object_answers_201_with_empty_body(
@@ -254,8 +260,12 @@ async def test_server_owned_column_as_authenticated_user_is_403(
 ) -> None:
     keys = app.state.jwt_keys
     token = keys.sign_hs256(
-        {"sub": "00000000-0000-0000-0000-000000000001", "role": "authenticated",
-         "aud": "authenticated", "exp": 4102444800}
+        {
+            "sub": "00000000-0000-0000-0000-000000000001",
+            "role": "authenticated",
+            "aud": "authenticated",
+            "exp": 4102444800,
+        }
     )
     res = await client.post(
         TABLE, json=row(verified=True), headers={"Authorization": f"Bearer {token}"}
