@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
+from email.policy import Policy
 from urllib.parse import quote
 
 from app.core.settings import Settings
@@ -34,10 +35,33 @@ def unsubscribe_page_url(settings: Settings, token: str) -> str:
     return f"{settings.site_url}/unsubscribe?token={quote(token)}"
 
 
+class RawHeader(str):
+    """A header written exactly as given, on one line.
+
+    The email package folds a header longer than 78 characters, and a URL has no space to
+    fold at, so it would turn `<https://…>` into RFC 2047 encoded-words that no mail provider
+    reads as a List-Unsubscribe URL. The policy stores and folds a value that carries a
+    `name` by calling its own `fold`, under any policy (the outbox's and aiosmtplib's alike).
+    A URL is far below the 998-character line limit of RFC 5322.
+    """
+
+    name: str
+
+    def __new__(cls, name: str, value: str) -> RawHeader:
+        if "\r" in value or "\n" in value:
+            raise ValueError("header value must be one line")
+        header = super().__new__(cls, value)
+        header.name = name
+        return header
+
+    def fold(self, *, policy: Policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 def list_headers(settings: Settings, token: str) -> dict[str, str]:
     """Headers every newsletter email carries (RFC 2369 + RFC 8058)."""
     return {
-        "List-Unsubscribe": f"<{one_click_url(settings, token)}>",
+        "List-Unsubscribe": RawHeader("List-Unsubscribe", f"<{one_click_url(settings, token)}>"),
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     }
 

@@ -6,11 +6,14 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+import aiosmtplib.email
 import httpx
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.database import utcnow
+from app.core.settings import Settings
+from app.newsletter import emails
 from app.newsletter.models import Subscriber
 from tests.conftest import SITE_URL, Outbox
 from tests.newsletter.conftest import RPC, TABLE, UA, links, row, stored_rows, verification_token
@@ -122,3 +125,23 @@ async def test_rpc_needs_the_api_key(app: Any) -> None:
     async with httpx.AsyncClient(transport=transport, base_url=SITE_URL) as anonymous:
         res = await anonymous.post(RPC, json={"token": "x"})
     assert res.status_code == 401
+
+
+async def test_list_unsubscribe_header_is_one_plain_line_on_the_wire(
+    client: httpx.AsyncClient, outbox: Outbox, settings: Settings
+) -> None:
+    token = await _join_and_token(client, outbox)
+    await client.post(RPC, json={"token": token})
+    raw = sorted(outbox.directory.glob("*.eml"))[-1].read_bytes()
+    line = next(x for x in raw.split(b"\n") if x.startswith(b"List-Unsubscribe:"))
+    assert line.rstrip(b"\r").startswith(
+        f"List-Unsubscribe: <{SITE_URL}/api/newsletter/unsubscribe?token=".encode()
+    )
+    assert b"=?utf-8?" not in line
+    # The same on the SMTP path: aiosmtplib flattens with a fresh default policy.
+    welcome = emails.welcome(
+        settings, to="amina@example.com", name="Amina", lists=[], header_token="t" * 43
+    )
+    flat = aiosmtplib.email.flatten_message(welcome)
+    expected = f"List-Unsubscribe: <{SITE_URL}/api/newsletter/unsubscribe?token={'t' * 43}>\r\n"
+    assert expected.encode() in flat
