@@ -30,7 +30,7 @@ node_modules/.installed: package.json package-lock.json
 
 deps: $(VENV)/.installed node_modules/.installed
 
-start: deps
+start: deps frontend-build
 	$(PY) -m app serve
 
 lint: $(VENV)/.installed
@@ -46,8 +46,30 @@ pytest: $(VENV)/.installed
 conformance: deps
 	node --experimental-websocket --test --test-concurrency=1 conformance/
 
-test: deps lint typecheck pytest conformance
+test: deps lint typecheck pytest conformance frontend-lint frontend-typecheck frontend-unit frontend-build e2e
 	@echo "make test: all checks passed"
+
+# Frontend (React + Vite): lint, types, unit tests, the prerendered build, Playwright + axe.
+.PHONY: frontend-lint frontend-typecheck frontend-unit frontend-build e2e chromium
+
+frontend-lint: node_modules/.installed
+	npx eslint . && npx prettier --check frontend e2e
+
+frontend-typecheck: node_modules/.installed
+	npx tsc --noEmit -p frontend && npx tsc --noEmit -p e2e
+
+frontend-unit: node_modules/.installed
+	npx vitest run --config frontend/vite.config.ts
+
+frontend-build: node_modules/.installed
+	npm run build
+
+# The e2e suite drives the system Chromium (Playwright's own download is not reachable).
+chromium:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-core)
+
+e2e: deps frontend-build chromium
+	npx playwright test --config e2e/playwright.config.ts
 
 bench: deps
 	$(PY) bench/run.py

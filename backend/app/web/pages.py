@@ -1,0 +1,166 @@
+"""The built frontend on disk: route manifest, prerendered pages, runtime configuration.
+
+`npm run build` writes `frontend/dist/` with:
+  routes.json     {"pages": {path: file}, "spa": [path], "notFound": file, "shell": file,
+                   "sitemap": [path]}
+  _pages/*.html   prerendered HTML holding `__RC_*__` placeholders and a
+                  `<!--runtime-config-->` marker
+  assets/         content-hashed files (+ precompressed .gz/.br)
+  *               a few unhashed public files (favicon, icons, manifest)
+
+Every HTML response gets the placeholders filled with this deployment's values and the same
+values as JSON in `<script id="runtime-config" type="application/json">`, which the client
+reads, so hydration sees the text the server sent (no mismatch for another BRAND_NAME).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.core.settings import Settings
+
+PLACEHOLDER = re.compile(r"__RC_(BRAND|SUPPORT_EMAIL|FEEDBACK_EMAIL|SITE_URL|YEAR)__")
+JSON_LD = re.compile(r'(<script type="application/ld\+json">)(.*?)(</script>)', re.S)
+CONFIG_MARKER = "<!--runtime-config-->"
+
+
+def json_for_script(value: Any) -> str:
+    """JSON safe inside a <script> element: no `<`, `>` or `&` that could end it."""
+    return (
+        json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+def runtime_config(settings: Settings, anon_key: str, year: int) -> dict[str, str]:
+    return {
+        "brand": settings.brand_name,
+        "supportEmail": settings.support_email,
+        "feedbackEmail": settings.feedback_email,
+        "gaMeasurementId": settings.ga_measurement_id,
+        "anonKey": anon_key,
+        "siteUrl": settings.site_url,
+        "authUrl": settings.auth_url,
+        "year": str(year),
+    }
+
+
+def fill_page(template: str, config: dict[str, str]) -> str:
+    """Fills placeholders (HTML-escaped, or JSON-escaped inside JSON-LD) and injects the config."""
+    values = {
+        "BRAND": config["brand"],
+        "SUPPORT_EMAIL": config["supportEmail"],
+        "FEEDBACK_EMAIL": config["feedbackEmail"],
+        "SITE_URL": config["siteUrl"],
+        "YEAR": config["year"],
+    }
+
+    def as_html(match: re.Match[str]) -> str:
+        return html.escape(values[match.group(1)], quote=True)
+
+    def as_json(match: re.Match[str]) -> str:
+        return json_for_script(values[match.group(1)])[1:-1]
+
+    def json_ld(match: re.Match[str]) -> str:
+        return match.group(1) + PLACEHOLDER.sub(as_json, match.group(2)) + match.group(3)
+
+    parts: list[str] = []
+    position = 0
+    for block in JSON_LD.finditer(template):
+        parts.append(PLACEHOLDER.sub(as_html, template[position : block.start()]))
+        parts.append(json_ld(block))
+        position = block.end()
+    parts.append(PLACEHOLDER.sub(as_html, template[position:]))
+    filled = "".join(parts)
+    payload = json_for_script(config)
+    script = f'<script id="runtime-config" type="application/json">{payload}</script>'
+    return filled.replace(CONFIG_MARKER, script, 1)
+
+
+@dataclass
+class Build:
+    """One frontend build, read once; pages are filled lazily and cached per year."""
+
+    root: Path
+    pages: dict[str, str]
+    spa: list[str]
+    not_found: str
+    shell: str
+    sitemap: list[str]
+    _templates: dict[str, str] = field(default_factory=dict)
+    _filled: dict[tuple[str, int], bytes] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, root: Path) -> Build | None:
+        manifest_path = root / "routes.json"
+        try:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return cls(
+            root=root,
+            pages=dict(manifest["pages"]),
+            spa=list(manifest.get("spa", [])),
+            not_found=str(manifest["notFound"]),
+            shell=str(manifest["shell"]),
+            sitemap=list(manifest.get("sitemap", [])),
+        )
+
+    def page_file(self, path: str) -> str | None:
+        """The HTML file for a route path, or None for an unknown path."""
+        if path in self.pages:
+            return self.pages[path]
+        for pattern in self.spa:
+            if path == pattern or (pattern.endswith("/*") and path.startswith(pattern[:-1])):
+                return self.shell
+        return None
+
+    def render(self, file: str, settings: Settings, anon_key: str) -> bytes:
+        year = dt.datetime.now(dt.UTC).year
+        key = (file, year)
+        cached = self._filled.get(key)
+        if cached is None:
+            template = self._templates.get(file)
+            if template is None:
+                template = (self.root / file).read_text(encoding="utf-8")
+                self._templates[file] = template
+            config = runtime_config(settings, anon_key, year)
+            cached = fill_page(template, config).encode("utf-8")
+            self._filled[key] = cached
+        return cached
+
+
+def sitemap_xml(site_url: str, paths: list[str]) -> str:
+    urls = "".join(
+        f"  <url><loc>{html.escape(site_url + (path if path != '/' else '/'))}</loc></url>\n"
+        for path in paths
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+        f"{urls}</urlset>\n"
+    )
+
+
+def robots_txt(site_url: str) -> str:
+    return (
+        "User-agent: *\n"
+        "Allow: /\n"
+        "Disallow: /api/\n"
+        "Disallow: /auth/\n"
+        "Disallow: /rest/\n"
+        "Disallow: /profile\n"
+        "Disallow: /dev/\n"
+        "\n"
+        f"Sitemap: {site_url}/sitemap.xml\n"
+    )

@@ -1,0 +1,123 @@
+// Build step 3 of 3 (after the client and SSR builds): renders every public route to HTML,
+// writes the server's route manifest and precompresses static files.
+//
+//   dist/_pages/*.html   prerendered pages with placeholders the server fills per request
+//   dist/routes.json     { pages, spa, notFound, shell, sitemap } read by backend/app/web
+//   *.gz / *.br          next to every compressible asset
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', 'dist');
+const ssrDir = join(dist, '_ssr');
+const pagesDir = join(dist, '_pages');
+
+const server = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+mkdirSync(pagesDir, { recursive: true });
+
+// Preload the two Poppins weights above the fold so text does not reflow when they arrive.
+const assets = readdirSync(join(dist, 'assets'));
+const preloads = ['latin-400-normal', 'latin-700-normal']
+  .map((weight) =>
+    assets.find((file) => file.startsWith(`poppins-${weight}`) && file.endsWith('.woff2')),
+  )
+  .filter(Boolean)
+  .map(
+    (file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`,
+  )
+  .join('\n    ');
+
+// Client build manifest: source module -> chunk file and its static imports.
+const clientManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const entryChunk = Object.values(clientManifest).find((chunk) => chunk.isEntry);
+function chunkPreloads(module) {
+  if (!module) return '';
+  const key = `src/${module}`;
+  if (!clientManifest[key]) throw new Error(`${key} is not a chunk of the client build`);
+  const files = new Set();
+  const visit = (id) => {
+    const chunk = clientManifest[id];
+    if (!chunk || chunk === entryChunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(key);
+  // The entry's own static imports are already preloaded by Vite's <link rel=modulepreload>.
+  const skip = new Set((entryChunk?.imports ?? []).map((id) => clientManifest[id]?.file));
+  return [...files]
+    .filter((file) => !skip.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
+function page(head, html, module) {
+  if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
+    throw new Error('index.html lost its <!--app-head--> or <!--app-html--> marker');
+  }
+  return template
+    .replace('<!--app-head-->', `${head}\n    ${preloads}\n    ${chunkPreloads(module)}`)
+    .replace('<!--app-html-->', html);
+}
+
+function fileFor(path) {
+  return path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`;
+}
+
+const manifest = {
+  pages: {},
+  spa: [],
+  notFound: '_pages/404.html',
+  shell: '_pages/_shell.html',
+  sitemap: [],
+};
+for (const route of server.routes) {
+  if (!route.prerender) {
+    manifest.spa.push(route.path);
+    continue;
+  }
+  const { html, head } = await server.render(route.path);
+  if (!html.includes('<h1')) throw new Error(`${route.path} rendered without an <h1>`);
+  const file = fileFor(route.path);
+  writeFileSync(join(pagesDir, file), page(head, html, route.module));
+  manifest.pages[route.path] = `_pages/${file}`;
+  if (route.sitemap) manifest.sitemap.push(route.path);
+}
+const notFound = await server.render(null);
+writeFileSync(join(pagesDir, '404.html'), page(notFound.head, notFound.html));
+// Routes that need the auth lookup first (added by later issues) start from an empty root.
+writeFileSync(
+  join(pagesDir, '_shell.html'),
+  page('<title>__RC_BRAND__</title>\n    <meta name="robots" content="noindex">', ''),
+);
+writeFileSync(join(dist, 'routes.json'), JSON.stringify(manifest, null, 2));
+
+rmSync(ssrDir, { recursive: true, force: true });
+rmSync(join(dist, 'index.html'));
+rmSync(join(dist, '.vite'), { recursive: true, force: true });
+
+// Precompress text assets; the server picks .br or .gz from Accept-Encoding.
+const compressible = /\.(js|css|svg|webmanifest|txt|xml|ico|map)$/;
+function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== '_pages') walk(full);
+      continue;
+    }
+    if (!compressible.test(name) || statSync(full).size < 512) continue;
+    const data = readFileSync(full);
+    writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
+    writeFileSync(
+      `${full}.br`,
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}
+walk(dist);
+
+console.log(
+  `prerendered ${Object.keys(manifest.pages).length} pages + 404 into ${relative(process.cwd(), pagesDir)}`,
+);

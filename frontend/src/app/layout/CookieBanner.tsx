@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/Button';
+import { cookieBanner } from '../../content/site';
+import { onConsentBannerRequest, readConsent, writeConsent, type Consent } from '../../lib/consent';
+import styles from './CookieBanner.module.css';
+
+export const BANNER_DELAY_MS = 1000;
+
+/** Appears 1 s after load when no choice is stored; Accept and Reject look the same. */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+  const focusOnShow = useRef(false);
+  const firstButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (readConsent()) return;
+    const timer = window.setTimeout(() => setVisible(true), BANNER_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(
+    () =>
+      onConsentBannerRequest(() => {
+        focusOnShow.current = true;
+        setVisible(true);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (visible && focusOnShow.current) {
+      focusOnShow.current = false;
+      firstButton.current?.focus();
+    }
+  }, [visible]);
+
+  if (!visible) return null;
+
+  const choose = (consent: Consent) => {
+    writeConsent(consent);
+    setVisible(false);
+  };
+
+  return (
+    <section
+      className={styles.banner}
+      aria-labelledby="cookie-banner-title"
+      data-testid="cookie-banner"
+    >
+      <div className={styles.text}>
+        <h2 id="cookie-banner-title" className={styles.title}>
+          {cookieBanner.title}
+        </h2>
+        <p className={styles.body}>
+          {cookieBanner.text} <Link to="/privacy">{cookieBanner.privacyLink}</Link>
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <Button
+          ref={firstButton}
+          variant="primary"
+          className={styles.choice}
+          onClick={() => choose('rejected')}
+        >
+          {cookieBanner.reject}
+        </Button>
+        <Button variant="primary" className={styles.choice} onClick={() => choose('accepted')}>
+          {cookieBanner.accept}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { trackPageView } from '../../lib/analytics';
+import { useConfig } from '../../lib/config-context';
+import { applyHead, headData } from '../head';
+import { findRoute, notFoundMeta, normalisePath } from '../routes';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { NavBar } from './NavBar';
+import { Toaster } from './Toaster';
+import styles from './Layout.module.css';
+
+function scrollToHash(hash: string): void {
+  let tries = 0;
+  const attempt = () => {
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (target) {
+      target.scrollIntoView({ block: 'start' });
+    } else if (tries++ < 120) {
+      requestAnimationFrame(attempt);
+    }
+  };
+  attempt();
+}
+
+/** Head tags, page views and scroll position on every route change. */
+function useRouteChange(): void {
+  const { pathname, search, hash } = useLocation();
+  const config = useConfig();
+  const first = useRef(true);
+
+  useEffect(() => {
+    const route = findRoute(pathname);
+    applyHead(headData(route?.meta ?? notFoundMeta, normalisePath(pathname), config));
+    trackPageView(pathname + search);
+  }, [pathname, search, config]);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false; // the browser already placed the first page (hash or restore)
+      return;
+    }
+    if (hash) {
+      scrollToHash(hash);
+    } else {
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    }
+  }, [pathname, hash]);
+}
+
+function PageFallback() {
+  return (
+    <div className={styles.fallback} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  useRouteChange();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      </main>
+      <Footer />
+      <CookieBanner />
+      <Toaster />
+    </>
+  );
+}

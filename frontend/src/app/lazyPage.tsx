@@ -1,0 +1,34 @@
+import { lazy, type ComponentType } from 'react';
+
+export interface LazyPage<P extends object> {
+  /** Loads the page's chunk; awaited before hydration so the first render is synchronous. */
+  preload: () => Promise<void>;
+  /** The page's source module (relative to src/), for the prerenderer's modulepreload links. */
+  module: string;
+  Component: ComponentType<P>;
+}
+
+/**
+ * A code-split page. Once preloaded it renders synchronously (what hydration and
+ * prerendering need); before that it suspends like React.lazy.
+ */
+export function lazyPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  module: string,
+): LazyPage<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () =>
+    (pending ??= load().then((module) => {
+      loaded = module.default;
+    }));
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded as ComponentType<P> };
+  });
+  function Page(props: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return { preload, module, Component: Page };
+}

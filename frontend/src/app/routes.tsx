@@ -1,0 +1,160 @@
+/**
+ * The route table: one list for the router, the prerenderer, the sitemap and the server's
+ * route manifest (dist/routes.json). Adding a route here is all it takes for the server to
+ * stop answering 404 for it: `prerender: true` pages are rendered to HTML at build time;
+ * `prerender: false` routes (account screens that need the auth lookup) get the SPA shell.
+ */
+import type { ReactElement } from 'react';
+import { featurePageMeta } from '../content/featureMeta';
+import { lazyPage, type LazyPage } from './lazyPage';
+
+export interface RouteMeta {
+  title: string;
+  description: string;
+}
+
+export interface AppRoute {
+  path: string;
+  /** Content tokens ({brand}) are filled at render time. */
+  meta: RouteMeta;
+  preload: () => Promise<void>;
+  /** Source module of the page (see lazyPage). */
+  module: string;
+  element: () => ReactElement;
+  prerender: boolean;
+  /** Listed in sitemap.xml. */
+  sitemap: boolean;
+  /** Opens scrolled to the top (feature and guide pages; in practice every path change). */
+  scrollTop: boolean;
+  /** JSON-LD for the app and the organisation. */
+  structuredData?: boolean;
+}
+
+const Home = lazyPage(
+  () => import('../features/marketing/HomePage'),
+  'features/marketing/HomePage.tsx',
+);
+const FeaturesList = lazyPage(
+  () => import('../features/catalog/FeaturesPage'),
+  'features/catalog/FeaturesPage.tsx',
+);
+const FeatureDetail = lazyPage(
+  () => import('../features/catalog/FeatureDetailPage'),
+  'features/catalog/FeatureDetailPage.tsx',
+);
+const Help = lazyPage(() => import('../features/help/HelpPage'), 'features/help/HelpPage.tsx');
+const Legal = lazyPage(() => import('../features/legal/LegalPage'), 'features/legal/LegalPage.tsx');
+const Guide = lazyPage(
+  () => import('../features/guides/GoogleAnalyticsGuide'),
+  'features/guides/GoogleAnalyticsGuide.tsx',
+);
+const Contact = lazyPage(
+  () => import('../features/contact/ContactPage'),
+  'features/contact/ContactPage.tsx',
+);
+
+function page<P extends object>(
+  lazy: LazyPage<P>,
+  props: NoInfer<P>,
+  path: string,
+  meta: RouteMeta,
+  extra: Partial<AppRoute> = {},
+): AppRoute {
+  const { Component } = lazy;
+  return {
+    path,
+    meta,
+    preload: lazy.preload,
+    module: lazy.module,
+    element: () => <Component {...props} />,
+    prerender: true,
+    sitemap: true,
+    scrollTop: true,
+    ...extra,
+  };
+}
+
+export const routes: AppRoute[] = [
+  page(
+    Home,
+    {},
+    '/',
+    {
+      title: '{brand} — Your Smart Prayer Companion',
+      description:
+        'Accurate prayer times, Qibla direction, daily verse and hadith reminders and private prayer tracking. Free core features on iOS and Android.',
+    },
+    { structuredData: true },
+  ),
+  page(FeaturesList, {}, '/features', {
+    title: 'Features — {brand}',
+    description:
+      'Prayer tracking, reminders, Qibla, Quran reader, progress insights, night mode, mosque finder, community, weather and daily duas.',
+  }),
+  ...featurePageMeta.map((content) =>
+    page(FeatureDetail, { slug: content.slug }, `/features/${content.slug}`, {
+      title: `${content.title} — {brand}`,
+      description: content.description,
+    }),
+  ),
+  page(Help, {}, '/help', {
+    title: 'Help Center — {brand}',
+    description:
+      'Answers about calculation methods, high-latitude Fajr and Isha, Hanafi Asr, daylight saving, Hijri dates, accounts and privacy.',
+  }),
+  page(Legal, { slug: 'terms' }, '/terms', {
+    title: 'Terms of Use — {brand}',
+    description: 'The terms for using the {brand} app and website.',
+  }),
+  page(Legal, { slug: 'privacy' }, '/privacy', {
+    title: 'Privacy Policy — {brand}',
+    description:
+      'What {brand} collects and what it does not: no location on our servers, no data sold, analytics only with consent.',
+  }),
+  page(Legal, { slug: 'refund' }, '/refund', {
+    title: 'Refund Policy — {brand}',
+    description:
+      'Refunds for premium subscriptions: 14-day window, refunds within 5-10 business days.',
+  }),
+  page(Guide, {}, '/guides/google-analytics', {
+    title: 'Google Analytics with Consent Mode v2 — {brand}',
+    description:
+      'How this site sets up Google Analytics 4 with Consent Mode v2: denied by default, manual page views, nothing without a measurement id.',
+  }),
+  page(Contact, {}, '/contact', {
+    title: 'Contact — {brand}',
+    description: 'Send the {brand} team a question, a bug report or a refund request.',
+  }),
+];
+
+/**
+ * Routes a later issue adds (SPEC §2). They are linked from the pages already (Join Now,
+ * the prayer-tracking call to action), so the content-integrity test accepts them; add each
+ * to `routes` with `prerender: false` when its screen exists.
+ */
+export const plannedRoutes = [
+  '/join',
+  '/verify',
+  '/signup',
+  '/login',
+  '/auth/forgot-password',
+  '/auth/confirm-signup',
+  '/auth/callback',
+  '/auth/reset-password',
+  '/profile',
+] as const;
+
+export const notFoundMeta: RouteMeta = {
+  title: 'Page not found — {brand}',
+  description: 'The page you are looking for does not exist.',
+};
+
+export function normalisePath(pathname: string): string {
+  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
+  return pathname;
+}
+
+export function findRoute(pathname: string): AppRoute | undefined {
+  const path = normalisePath(pathname);
+  return routes.find((route) => route.path === path);
+}

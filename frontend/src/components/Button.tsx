@@ -1,0 +1,59 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Link } from 'react-router';
+import styles from './Button.module.css';
+
+type Variant = 'primary' | 'outline';
+
+function classes(variant: Variant, small: boolean | undefined, extra?: string): string {
+  return [styles.button, styles[variant], small ? styles.small : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+interface ButtonLinkProps {
+  to: string;
+  children: ReactNode;
+  variant?: Variant;
+  small?: boolean;
+  className?: string;
+  onClick?: () => void;
+}
+
+/** A link styled as a button. Internal paths use the router; mailto/https use a plain anchor. */
+export function ButtonLink({
+  to,
+  children,
+  variant = 'primary',
+  small,
+  className,
+  onClick,
+}: ButtonLinkProps) {
+  const className_ = classes(variant, small, className);
+  if (/^(https?:|mailto:)/.test(to)) {
+    return (
+      <a href={to} className={className_} onClick={onClick}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link to={to} className={className_} onClick={onClick}>
+      {children}
+    </Link>
+  );
+}
+
+interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: Variant;
+  small?: boolean;
+}
+
+export function Button({
+  variant = 'primary',
+  small,
+  className,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return <button type={type} className={classes(variant, small, className)} {...rest} />;
+}

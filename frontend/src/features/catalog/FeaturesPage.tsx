@@ -1,0 +1,57 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import cardStyles from '../../components/Card.module.css';
+import { Icon } from '../../components/Icon';
+import { PageHero } from '../../components/PageHero';
+import { Section } from '../../components/Section';
+import { FEATURE_IMAGE_SIZE, featureCards, featuresListing } from '../../content/features';
+import styles from './Catalog.module.css';
+
+export default function FeaturesPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow={featuresListing.title}
+        title={featuresListing.heading}
+        intro={<p>{featuresListing.intro}</p>}
+      />
+      <Section labelledBy="features-grid-title">
+        <h2 id="features-grid-title" className="sr-only">
+          All features
+        </h2>
+        <ul className={styles.featureGrid}>
+          {featureCards.map((card) => (
+            <li
+              key={card.id}
+              id={card.id}
+              className={`${cardStyles.card} ${styles.featureCard}`}
+              data-stagger
+            >
+              <img
+                src={card.image}
+                alt=""
+                width={FEATURE_IMAGE_SIZE.width}
+                height={FEATURE_IMAGE_SIZE.height}
+                loading="lazy"
+                decoding="async"
+                className={styles.featureImage}
+              />
+              <div className={styles.cardHead}>
+                <span className={`${cardStyles.iconBadge} ${styles.smallBadge}`}>
+                  <Icon name={card.icon} size={22} />
+                </span>
+                <span className={styles.category}>{card.category}</span>
+              </div>
+              <h3 className={cardStyles.title}>{card.title}</h3>
+              <p className={cardStyles.text}>{card.description}</p>
+              <Link to={card.link} className={cardStyles.moreLink}>
+                Learn more<span className="sr-only"> about {card.title}</span>
+                <ArrowRight size={18} aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Small SVG illustrations become separate hashed files (cacheable, no data: URIs in CSP).
+    assetsInlineLimit: 0,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    // One small stylesheet linked from every prerendered page: no unstyled flash while a
+    // page's chunk loads, and the prerenderer needs no per-route CSS bookkeeping.
+    cssCodeSplit: false,
+    // dist/.vite/manifest.json: the prerenderer adds modulepreload links for each page chunk.
+    manifest: true,
+  },
+  css: {
+    modules: { localsConvention: 'camelCaseOnly' },
+  },
+  // Vitest. jsdom is pinned to ^29 in package.json: jsdom 31 crashes Vitest on Node 20.
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+  },
+});
