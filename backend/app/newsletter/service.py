@@ -239,11 +239,15 @@ async def join(
         if group is None:
             group = await _open_group(session, new.email_normalized, client, now, config)
             groups[new.email_normalized] = group
+        # FOR UPDATE (PostgreSQL; SQLite already serialises writers): two concurrent
+        # re-joins of one stale row queue here, and the second sees the first's new consent.
         existing = await session.scalar(
-            select(Subscriber).where(
+            select(Subscriber)
+            .where(
                 Subscriber.email_normalized == new.email_normalized,
                 Subscriber.source == new.source,
             )
+            .with_for_update()
         )
         if existing is not None:
             if not _may_join_again(existing, now, config):
