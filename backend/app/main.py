@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from app.auth.passwords import Passwords
 from app.auth.router import router as auth_router
 from app.core.callers import ApiKeys
 from app.core.database import create_engine, create_sessionmaker
@@ -46,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.mailer = create_mailer(settings)
     app.state.jwt_keys = JwtKeys(settings)
     app.state.api_keys = ApiKeys.derive(app.state.jwt_keys, settings.auth_url)
+    app.state.passwords = Passwords(settings)
     app.state.rate_limiter = RateLimiter(engine, enabled=settings.rate_limit_enabled)
 
     install_error_handlers(app)

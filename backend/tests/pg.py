@@ -51,7 +51,7 @@ def throwaway_postgres(max_connections: int = 100) -> Iterator[str]:
         shutil.chown(sockets, "postgres")
     port = _free_port()
     run = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
-    subprocess.run(  # noqa: S603
+    subprocess.run(
         _as_postgres(
             [str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8"]
         ),
@@ -62,17 +62,26 @@ def throwaway_postgres(max_connections: int = 100) -> Iterator[str]:
         f"-c max_connections={max_connections} -c fsync=off -c synchronous_commit=off "
         "-c full_page_writes=off"
     )
-    subprocess.run(  # noqa: S603
+    subprocess.run(
         _as_postgres(
-            [str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-w", "-l", str(root / "log")]
-            + ["start"]
+            [
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-o",
+                options,
+                "-w",
+                "-l",
+                str(root / "log"),
+                "start",
+            ]
         ),
         **run,  # type: ignore[call-overload]
     )
     try:
         yield f"postgresql+asyncpg://postgres@127.0.0.1:{port}"
     finally:
-        subprocess.run(  # noqa: S603
+        subprocess.run(
             _as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
             check=False,
             stdout=subprocess.DEVNULL,
@@ -85,8 +94,8 @@ def create_database(base_url: str, name: str) -> str:
     """Creates database `name` in the cluster and returns its URL."""
     host_port = base_url.rsplit("@", 1)[1]
     host, port = host_port.split(":")
-    subprocess.run(  # noqa: S603
-        ["psql", "-h", host, "-p", port, "-U", "postgres", "-q", "-c", f'CREATE DATABASE "{name}"'],  # noqa: S607
+    subprocess.run(
+        ["psql", "-h", host, "-p", port, "-U", "postgres", "-q", "-c", f'CREATE DATABASE "{name}"'],
         check=True,
         stdout=subprocess.DEVNULL,
     )

@@ -16,9 +16,15 @@ from fastapi import BackgroundTasks, Depends, Request
 from sqlalchemy import JSON, DateTime, MetaData, TypeDecorator, event
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlalchemy.orm import DeclarativeBase
 
+from app.core.errors import AppError
 from app.core.settings import Settings
 from app.mail.queue import MailQueue
 
@@ -110,6 +116,12 @@ async def _request_session(
         try:
             yield session
             await session.commit()
+        except AppError as error:
+            if error.commit:
+                await session.commit()
+            else:
+                await session.rollback()
+            raise
         except BaseException:
             await session.rollback()
             raise

@@ -32,8 +32,12 @@ class AppError(Exception):
         headers: dict[str, str] | None = None,
         details: str | None = None,
         hint: str | None = None,
+        commit: bool = False,
     ) -> None:
         super().__init__(message)
+        # True when the request's changes must be kept although it answers with an error
+        # (revoking a session whose refresh token was replayed, say).
+        self.commit = commit
         self.status = status
         self.code = code
         self.message = message

@@ -44,10 +44,9 @@ class BodySizeLimit:
             await self.app(scope, receive, send)
             return
         for name, value in scope["headers"]:
-            if name == b"content-length":
-                if not value.isdigit() or int(value) > self.max_bytes:
-                    await self._reject(scope, receive, send)
-                    return
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.max_bytes):
+                await self._reject(scope, receive, send)
+                return
         received = 0
         started = False
 

@@ -54,7 +54,9 @@ def _load_jwks(text: str) -> list[_Key]:
 class JwtKeys:
     def __init__(self, settings: Settings) -> None:
         self._secret = settings.resolved_jwt_secret
-        self._asymmetric = _load_jwks(settings.jwt_signing_keys) if settings.jwt_signing_keys else []
+        self._asymmetric = (
+            _load_jwks(settings.jwt_signing_keys) if settings.jwt_signing_keys else []
+        )
         self._by_kid = {key.kid: key for key in self._asymmetric}
 
     @property
@@ -90,7 +92,10 @@ class JwtKeys:
                 key,
                 algorithms=[str(alg)],
                 audience=audience,
-                options={"verify_aud": audience is not None, "require": ["exp"] if audience else []},
+                options={
+                    "verify_aud": audience is not None,
+                    "require": ["exp"] if audience else [],
+                },
             )
         except jwt.ExpiredSignatureError as exc:
             raise InvalidToken("invalid JWT: token is expired", expired=True) from exc

@@ -2,6 +2,10 @@
 
 A fixed window per key: one upsert per hit, committed on its own connection at once, so a
 request that later fails (a wrong password, say) still counts against its sender.
+
+Call `hit` before the request's first query. On SQLite the request's transaction holds the
+database's write lock from its first statement, and a hit on another connection would wait
+for it until the busy timeout.
 """
 
 from __future__ import annotations
@@ -57,15 +61,18 @@ class RateLimiter:
         now = time.time()
         window = int(now // rule.seconds)
         window_end = (window + 1) * rule.seconds
-        table = RateLimitCounter.__table__
-        stmt = self._insert(table).values(key=key[:255], window=window, hits=1, expires_at=window_end)
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[table.c.key, table.c.window],
-            set_={"hits": table.c.hits + 1},
-        ).returning(table.c.hits)
+        counter = RateLimitCounter
+        upsert = (
+            self._insert(counter)
+            .values(key=key[:255], window=window, hits=1, expires_at=window_end)
+            .on_conflict_do_update(
+                index_elements=[counter.key, counter.window], set_={"hits": counter.hits + 1}
+            )
+            .returning(counter.hits)
+        )
         async with self.engine.begin() as conn:
-            hits = (await conn.execute(stmt)).scalar_one()
+            hits = (await conn.execute(upsert)).scalar_one()
             if random.random() < 0.01:  # noqa: S311 - housekeeping, not security
-                await conn.execute(delete(table).where(table.c.expires_at < int(now)))
+                await conn.execute(delete(counter).where(counter.expires_at < int(now)))
         if hits > rule.limit:
             raise RateLimited(max(1, math.ceil(window_end - now)), code=code)

@@ -102,8 +102,10 @@ class Settings(BaseSettings):
 
     # Rate limits: "count/seconds". Kept in the database so they hold across workers.
     rate_limit_enabled: bool = True
-    rate_limit_signup: str = "10/3600"
-    rate_limit_email_per_address: str = "5/3600"
+    # Per client IP on the endpoints that send email (signup, recover, resend).
+    rate_limit_email_ip: str = "30/3600"
+    # Per address: emails of any kind, on top of AUTH_EMAIL_MIN_INTERVAL between two.
+    rate_limit_email_per_address: str = "6/3600"
     rate_limit_password_ip: str = "30/300"
     rate_limit_password_address: str = "10/300"
     rate_limit_verify: str = "30/300"

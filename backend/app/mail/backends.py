@@ -67,7 +67,7 @@ class SmtpMailer:
             username=s.smtp_user or None,
             password=s.smtp_password or None,
             use_tls=s.smtp_tls is SmtpTls.tls,
-            start_tls=True if s.smtp_tls is SmtpTls.starttls else False,
+            start_tls=s.smtp_tls is SmtpTls.starttls,
             timeout=s.smtp_timeout,
         )
 

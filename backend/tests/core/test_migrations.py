@@ -27,7 +27,9 @@ async def test_models_and_migrations_agree(app: Any) -> None:
     assert diff == [], f"models and migrations drifted; write a migration: {diff}"
 
 
-@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+@pytest.mark.parametrize(
+    "backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
 def test_chain_downgrades_to_base_and_back(
     backend: str, tmp_path: Any, request: pytest.FixtureRequest
 ) -> None:

@@ -1,0 +1,68 @@
+"""The auth emails: what each says and where its link points.
+
+Links go to the auth server's /auth/v1/verify (as Supabase's do), which checks the token
+and redirects the browser to the app with a session.
+"""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from urllib.parse import urlencode
+
+from app.auth.models import User
+from app.core.settings import Settings
+from app.mail.compose import compose
+
+
+def verify_link(settings: Settings, token: str, kind: str, redirect_to: str) -> str:
+    query = urlencode({"token": token, "type": kind, "redirect_to": redirect_to})
+    return f"{settings.auth_url}/verify?{query}"
+
+
+def _hours(seconds: int) -> str:
+    hours = max(1, round(seconds / 3600))
+    return "1 hour" if hours == 1 else f"{hours} hours"
+
+
+def confirmation(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"Confirm your {settings.brand_name} account",
+        template="auth_confirmation",
+        context={"link": link, "otp": otp, "expires": _hours(settings.auth_email_link_expiry)},
+    )
+
+
+def recovery(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"Reset your {settings.brand_name} password",
+        template="auth_recovery",
+        context={"link": link, "otp": otp, "expires": _hours(settings.auth_email_link_expiry)},
+    )
+
+
+def password_changed(settings: Settings, user: User) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"Your {settings.brand_name} password was changed",
+        template="auth_password_changed",
+        context={
+            "email": user.email or "",
+            "reset_url": f"{settings.site_url}/auth/forgot-password",
+            "support_email": settings.support_email,
+        },
+    )
+
+
+def new_account_notice(settings: Settings, user: User, confirmed: bool) -> EmailMessage:
+    return compose(
+        settings,
+        to=settings.admin_email,
+        subject=f"New {settings.brand_name} account",
+        template="auth_admin_new_account",
+        context={"email": user.email or "", "user_id": str(user.id), "confirmed": confirmed},
+    )

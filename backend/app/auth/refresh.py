@@ -1,0 +1,137 @@
+"""Refresh-token rotation with reuse detection, storing only digests.
+
+Each session has a chain of refresh tokens: the first is random, each next one is
+HMAC(server key, previous). Only SHA-256 digests are stored, yet the server can recompute
+a session's current token from any earlier one. That gives Supabase's semantics without
+keeping a usable token in the database:
+
+- presenting the active token revokes it and returns its child;
+- presenting the parent of the active token (the client lost the answer) returns the
+  active token again, and so does any revoked token presented within the reuse interval
+  (concurrent refreshes from several tabs agree on one token);
+- any other revoked token is a replay: the whole session is revoked.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.auth.models import RefreshToken
+from app.auth.models import Session as AuthSession
+from app.core.database import utcnow
+from app.core.errors import AppError
+from app.core.tokens import digest, new_secret
+
+# How far along the chain a late token may be walked to find the active one.
+MAX_CHAIN_WALK = 32
+
+
+@dataclass(frozen=True)
+class Rotation:
+    session: AuthSession
+    refresh_token: str
+
+
+class RefreshChain:
+    def __init__(self, db: AsyncSession, secret: str, reuse_interval: int) -> None:
+        self.db = db
+        self._key = hmac.new(secret.encode(), b"refresh-token-chain", hashlib.sha256).digest()
+        self.reuse_interval = timedelta(seconds=reuse_interval)
+
+    def _child(self, token: str) -> str:
+        mac = hmac.new(self._key, token.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac[:24]).decode()
+
+    async def start(self, session: AuthSession) -> str:
+        token = new_secret(24)
+        self.db.add(
+            RefreshToken(token_hash=digest(token), session_id=session.id, user_id=session.user_id)
+        )
+        await self.db.flush()
+        return token
+
+    async def rotate(self, token: str) -> Rotation:
+        if len(token) < 12 or len(token) > 128:
+            raise AppError(400, "validation_failed", "Refresh token is not valid")
+        token_hash = digest(token)
+        row = await self.db.scalar(
+            select(RefreshToken).where(RefreshToken.token_hash == token_hash)
+        )
+        if row is None:
+            raise AppError(
+                400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"
+            )
+        session = await self.db.get(AuthSession, row.session_id)
+        if session is None:
+            raise AppError(400, "session_not_found", "Session not found")
+
+        # Claim the token atomically: of two concurrent refreshes only one revokes it.
+        now = utcnow()
+        claimed = await self.db.execute(
+            update(RefreshToken)
+            .where(RefreshToken.id == row.id, RefreshToken.revoked.is_(False))
+            .values(revoked=True, updated_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        if claimed.rowcount == 1:  # type: ignore[attr-defined]
+            child = self._child(token)
+            self.db.add(
+                RefreshToken(
+                    token_hash=digest(child),
+                    session_id=session.id,
+                    user_id=session.user_id,
+                    parent_hash=token_hash,
+                )
+            )
+            session.refreshed_at = now
+            await self.db.flush()
+            return Rotation(session, child)
+
+        await self.db.refresh(row)
+        active = await self._active_token(session.id, token)
+        if active is not None:
+            active_token, active_row = active
+            if active_row.parent_hash == token_hash or self._within_reuse(row.updated_at, now):
+                return Rotation(session, active_token)
+        # A replayed token: whoever holds it may have stolen it. End the session.
+        await self.revoke_sessions([session.id])
+        raise AppError(
+            400, "refresh_token_already_used", "Invalid Refresh Token: Already Used", commit=True
+        )
+
+    def _within_reuse(self, revoked_at: datetime, now: datetime) -> bool:
+        return now - revoked_at <= self.reuse_interval
+
+    async def _active_token(
+        self, session_id: uuid.UUID, revoked_token: str
+    ) -> tuple[str, RefreshToken] | None:
+        active = await self.db.scalar(
+            select(RefreshToken)
+            .where(RefreshToken.session_id == session_id, RefreshToken.revoked.is_(False))
+            .order_by(RefreshToken.id.desc())
+            .limit(1)
+        )
+        if active is None:
+            return None
+        candidate = revoked_token
+        for _ in range(MAX_CHAIN_WALK):
+            candidate = self._child(candidate)
+            if digest(candidate) == active.token_hash:
+                return candidate, active
+        return None
+
+    async def revoke_sessions(self, session_ids: list[uuid.UUID]) -> None:
+        """Ends sessions: their refresh tokens go with them (ON DELETE CASCADE)."""
+        if session_ids:
+            await self.db.execute(
+                delete(RefreshToken).where(RefreshToken.session_id.in_(session_ids))
+            )
+            await self.db.execute(delete(AuthSession).where(AuthSession.id.in_(session_ids)))
