@@ -1,0 +1,86 @@
+"""The SMTP backend against a real SMTP server (aiosmtpd) on loopback."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from email import message_from_bytes
+from email.message import Message
+from typing import Any
+
+import httpx
+import pytest
+from aiosmtpd.controller import Controller
+
+from tests.auth.helpers import PASSWORD, signup
+from tests.conftest import Outbox
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+        self.logins: list[tuple[str, str]] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.messages.append(message_from_bytes(envelope.content))
+        return "250 Message accepted for delivery"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[Inbox, int]]:
+    inbox = Inbox()
+    port = _free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield inbox, port
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def settings_overrides(request: pytest.FixtureRequest) -> dict[str, Any]:
+    if request.node.get_closest_marker("dead_smtp"):
+        port = _free_port()  # nothing listens there
+    else:
+        port = request.getfixturevalue("smtp_server")[1]
+    return {
+        "mail_backend": "smtp",
+        "smtp_host": "127.0.0.1",
+        "smtp_port": port,
+        "smtp_tls": "none",
+        "smtp_timeout": 2,
+    }
+
+
+async def test_signup_mail_is_delivered_over_smtp(
+    client: httpx.AsyncClient, smtp_server: tuple[Inbox, int], outbox: Outbox
+) -> None:
+    inbox, _ = smtp_server
+    response = await signup(client, "smtp@example.com")
+    assert response.status_code == 200
+    recipients = sorted(str(m["To"]) for m in inbox.messages)
+    assert recipients == ["admin@noor.example", "smtp@example.com"]
+    confirmation = next(m for m in inbox.messages if m["To"] == "smtp@example.com")
+    assert confirmation.is_multipart()
+    assert {part.get_content_type() for part in confirmation.walk()} >= {"text/plain", "text/html"}
+    assert "/auth/v1/verify?token=" in str(confirmation.get_payload(0))
+    assert outbox.messages() == []  # the outbox backend was not used
+
+
+@pytest.mark.dead_smtp
+async def test_a_dead_mail_server_loses_no_account(client: httpx.AsyncClient) -> None:
+    response = await signup(client, "nomail@example.com")
+    assert response.status_code == 200
+    assert response.json()["email"] == "nomail@example.com"
+    # The account exists: a second sign-up finds it (and is told to wait for the resend).
+    again = await signup(client, "nomail@example.com", password=PASSWORD)
+    assert again.status_code == 429
+    assert again.json()["code"] == "over_email_send_rate_limit"
