@@ -115,6 +115,11 @@ class Settings(BaseSettings):
 
     frontend_dist_dir: Path = Path("frontend/dist")
 
+    @field_validator("mail_outbox_dir", mode="before")
+    @classmethod
+    def _empty_means_default(cls, value: Any) -> Any:
+        return None if value == "" else value
+
     @field_validator("uri_allow_list", mode="before")
     @classmethod
     def _parse_allow_list(cls, value: Any) -> Any:
