@@ -8,11 +8,12 @@ operator's CSV. Joiners (U+200C/U+200D) stay legal: Persian and Indic names use 
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from app.core.email_address import normalize_email as canonical_email
 
 NAME_MAX = 100
 EMAIL_MAX = 254
@@ -21,11 +22,6 @@ MESSAGE_MAX = 5000
 
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 _BAD_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
-# ASCII local part (RFC 5322 atext and dots) and a dotted domain of letters, digits, hyphens.
-_EMAIL = re.compile(
-    r"^(?=.{3,254}$)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
-    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$"
-)
 
 
 class BadText(ValueError):
@@ -53,13 +49,14 @@ def clean_text(value: str, *, field: str, max_len: int, multiline: bool = False)
 def clean_email(value: str) -> str:
     """The address as typed (NFC, trimmed); raises BadText when it is not an address."""
     text = clean_text(value, field="email", max_len=EMAIL_MAX)
-    if not _EMAIL.match(text) or ".." in text.partition("@")[2]:
+    if canonical_email(text) is None:
         raise BadText("email is not a valid email address")
     return text
 
 
 def normalize_email(email: str) -> str:
-    return email.strip().lower()
+    """The key subscribers are unique by: the same canonical form accounts use."""
+    return canonical_email(email) or email.strip().lower()
 
 
 def _name(value: str) -> str:
