@@ -6,7 +6,7 @@ import styles from './Logo.module.css';
 export function Logo({ onClick }: { onClick?: () => void }) {
   const { brand } = useConfig();
   return (
-    <Link to="/" className={styles.logo} onClick={onClick}>
+    <Link to="/" className={styles.logo} onClick={onClick} aria-label={`${brand} home`}>
       <svg
         className={styles.mark}
         width="38"
@@ -23,7 +23,6 @@ export function Logo({ onClick }: { onClick?: () => void }) {
         />
       </svg>
       <span className={styles.word}>{brand}</span>
-      <span className="sr-only"> home</span>
     </Link>
   );
 }

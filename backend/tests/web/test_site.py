@@ -1,0 +1,305 @@
+"""The site module: pages, 404s, runtime config, caching, compression, security headers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from app.web.pages import fill_page, json_for_script
+
+from .conftest import ASSET_JS, AppFactory
+
+
+def client_for(app: FastAPI) -> httpx.AsyncClient:
+    return httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app, raise_app_exceptions=False),
+        base_url="http://127.0.0.1:8000",
+    )
+
+
+def runtime_config(html: str) -> dict[str, str]:
+    match = re.search(r'<script id="runtime-config" type="application/json">(.*?)</script>', html)
+    assert match, "runtime config script missing"
+    data: dict[str, str] = json.loads(match.group(1))
+    return data
+
+
+async def test_prerendered_page_is_served_with_config_and_no_cache(
+    site_client: httpx.AsyncClient,
+) -> None:
+    response = await site_client.get("/help")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    assert response.headers["cache-control"] == "no-cache"
+    assert "<h1>Page /help</h1>" in response.text
+    assert "__RC_" not in response.text
+    assert "<title>Page /help — noor</title>" in response.text
+    assert '<link rel="canonical" href="http://127.0.0.1:8000/help">' in response.text
+    assert f"© {dt.datetime.now(dt.UTC).year} noor" in response.text
+    config = runtime_config(response.text)
+    assert config["brand"] == "noor"
+    assert config["supportEmail"] == "support@noor.example"
+    assert config["gaMeasurementId"] == ""
+    assert config["siteUrl"] == "http://127.0.0.1:8000"
+    assert config["anonKey"].count(".") == 2  # a JWT
+
+
+async def test_config_carries_the_anon_key_of_the_app(make_app: AppFactory) -> None:
+    app = make_app()
+    async with client_for(app) as client:
+        config = runtime_config((await client.get("/")).text)
+    assert config["anonKey"] == app.state.api_keys.anon
+
+
+async def test_brand_and_emails_are_escaped_per_context(make_app: AppFactory) -> None:
+    app = make_app(brand_name='Nūr & <Co> "x"', support_email="help@nur.example")
+    async with client_for(app) as client:
+        html = (await client.get("/")).text
+    assert "<title>Page / — Nūr &amp; &lt;Co&gt; &quot;x&quot;</title>" in html
+    ld = re.search(r'<script type="application/ld\+json">(.*?)</script>', html)
+    assert ld
+    assert json.loads(ld.group(1)) == {"name": 'Nūr & <Co> "x"', "email": "help@nur.example"}
+    assert "<Co>" not in ld.group(1)  # cannot close the script element
+    assert runtime_config(html)["brand"] == 'Nūr & <Co> "x"'
+    assert 'href="mailto:help@nur.example"' in html
+
+
+def test_json_for_script_cannot_end_the_script_element() -> None:
+    text = json_for_script({"a": "</script><script>alert(1)</script>", "b": "&"})
+    for character in "<>&":
+        assert character not in text
+    assert json.loads(text) == {"a": "</script><script>alert(1)</script>", "b": "&"}
+
+
+def test_fill_page_injects_the_config_once() -> None:
+    config = {
+        "brand": "noor",
+        "supportEmail": "s@x.example",
+        "feedbackEmail": "f@x.example",
+        "siteUrl": "https://x.example",
+        "year": "2025",
+        "gaMeasurementId": "",
+        "anonKey": "k",
+        "authUrl": "https://x.example/auth/v1",
+    }
+    page = fill_page("<head><!--runtime-config--></head><p>__RC_BRAND__ __RC_YEAR__</p>", config)
+    assert page.count('id="runtime-config"') == 1
+    assert "<p>noor 2025</p>" in page
+
+
+@pytest.mark.parametrize(
+    "path", ["/nope", "/features/unknown", "/help/extra", "/assets/missing.js"]
+)
+async def test_unknown_paths_get_the_not_found_page_with_404(
+    site_client: httpx.AsyncClient, path: str
+) -> None:
+    response = await site_client.get(path)
+    assert response.status_code == 404
+    assert "<h1>Page not found</h1>" in response.text
+    assert response.headers["cache-control"] == "no-cache"
+    assert "__RC_" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("path", "envelope_key"),
+    [("/auth/v1/nope", "msg"), ("/rest/v1/nope", "message"), ("/api/nope", "message")],
+)
+async def test_api_prefixes_keep_their_json_404(
+    make_app: AppFactory, path: str, envelope_key: str
+) -> None:
+    app = make_app()
+    async with client_for(app) as client:
+        response = await client.get(path, headers={"apikey": app.state.api_keys.anon})
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("application/json")
+    assert envelope_key in response.json()
+
+
+async def test_api_routes_still_answer(site_client: httpx.AsyncClient) -> None:
+    # A route the API owns is not swallowed by the site fallback (wrong method: 405, not 404).
+    response = await site_client.get("/api/contact")
+    assert response.status_code == 405
+
+
+async def test_spa_routes_from_the_manifest_get_the_shell(site_client: httpx.AsyncClient) -> None:
+    for path in ["/profile", "/auth/callback", "/auth/reset-password"]:
+        response = await site_client.get(path)
+        assert response.status_code == 200, path
+        assert "<h1>Shell</h1>" in response.text
+
+
+async def test_trailing_slash_redirects_to_the_page(site_client: httpx.AsyncClient) -> None:
+    response = await site_client.get("/help/?q=1")
+    assert response.status_code == 308
+    assert response.headers["location"] == "/help?q=1"
+
+
+async def test_html_is_gzipped_when_accepted(site_client: httpx.AsyncClient) -> None:
+    response = await site_client.get("/", headers={"Accept-Encoding": "gzip"})
+    assert response.headers["content-encoding"] == "gzip"
+    assert "Accept-Encoding" in response.headers["vary"]
+    assert "<h1>Page /</h1>" in response.text  # httpx decodes it
+    plain = await site_client.get("/", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+
+
+async def test_etag_revalidation(site_client: httpx.AsyncClient) -> None:
+    first = await site_client.get("/help")
+    again = await site_client.get("/help", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304
+
+
+async def test_hashed_assets_are_immutable_and_precompressed(
+    site_client: httpx.AsyncClient,
+) -> None:
+    gz = await site_client.get("/assets/index-abc123.js", headers={"Accept-Encoding": "gzip"})
+    assert gz.status_code == 200
+    assert gz.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert gz.headers["content-encoding"] == "gzip"
+    assert gz.headers["content-type"].startswith("text/javascript")
+    assert gz.content == ASSET_JS
+    br = await site_client.get(
+        "/assets/index-abc123.js", headers={"Accept-Encoding": "gzip, deflate, br"}
+    )
+    assert br.headers["content-encoding"] == "br"
+    plain = await site_client.get("/assets/index-abc123.js", headers={"Accept-Encoding": ""})
+    assert "content-encoding" not in plain.headers
+    assert plain.content == ASSET_JS
+
+
+@pytest.mark.parametrize(
+    "path", ["/routes.json", "/_pages/index.html", "/assets/index-abc123.js.gz", "/../etc/passwd"]
+)
+async def test_internal_files_are_not_served(site_client: httpx.AsyncClient, path: str) -> None:
+    response = await site_client.get(path)
+    assert response.status_code == 404
+
+
+async def test_public_files_are_served(site_client: httpx.AsyncClient) -> None:
+    response = await site_client.get("/favicon.svg")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.headers["cache-control"] == "public, max-age=86400"
+
+
+async def test_post_to_a_page_is_not_allowed(site_client: httpx.AsyncClient) -> None:
+    response = await site_client.post("/help")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "GET, HEAD"
+
+
+async def test_head_request(site_client: httpx.AsyncClient) -> None:
+    response = await site_client.head("/")
+    assert response.status_code == 200
+    assert response.content == b""
+
+
+async def test_robots_and_sitemap_use_site_url(make_app: AppFactory) -> None:
+    app = make_app(site_url="https://noor.example")
+    async with client_for(app) as client:
+        robots = await client.get("/robots.txt")
+        sitemap = await client.get("/sitemap.xml")
+    assert "Sitemap: https://noor.example/sitemap.xml" in robots.text
+    assert sitemap.headers["content-type"].startswith("application/xml")
+    assert "<loc>https://noor.example/</loc>" in sitemap.text
+    assert "<loc>https://noor.example/features/qibla-direction</loc>" in sitemap.text
+    assert "profile" not in sitemap.text
+
+
+async def test_without_a_build_html_routes_answer_503(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(frontend_dist_dir=tmp_path / "missing")
+    async with client_for(app) as client:
+        page = await client.get("/")
+        api = await client.get("/auth/v1/nope")
+        robots = await client.get("/robots.txt")
+    assert page.status_code == 503
+    assert "not been built" in page.text
+    assert api.headers["content-type"].startswith("application/json")
+    assert robots.status_code == 200
+
+
+SECURITY_HEADERS = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+}
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/"),
+        ("GET", "/nope"),
+        ("GET", "/assets/index-abc123.js"),
+        ("GET", "/robots.txt"),
+        ("GET", "/auth/v1/nope"),
+        ("GET", "/auth/v1/settings"),
+        ("GET", "/rest/v1/nope"),
+        ("GET", "/api/contact"),
+        ("POST", "/help"),
+        ("OPTIONS", "/auth/v1/token"),
+    ],
+)
+async def test_security_headers_on_every_response(
+    site_client: httpx.AsyncClient, method: str, path: str
+) -> None:
+    headers = {"Origin": "http://example.test", "Access-Control-Request-Method": "POST"}
+    response = await site_client.request(method, path, headers=headers)
+    for name, value in SECURITY_HEADERS.items():
+        assert response.headers.get(name) == value, (path, name)
+    csp = response.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp
+    assert "script-src 'self'" in csp
+    assert "unsafe-inline" not in csp
+    assert "strict-transport-security" not in response.headers  # plain http
+
+
+async def test_security_headers_on_an_unhandled_error(make_app: AppFactory) -> None:
+    app = make_app()
+
+    @app.get("/api/boom")
+    async def boom() -> None:
+        raise RuntimeError("boom")
+
+    # Routes added after create_app land behind the site fallback only if registered; the
+    # router tries them first, so this one answers (with an error).
+    async with client_for(app) as client:
+        response = await client.get("/api/boom")
+    assert response.status_code == 500
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+
+
+async def test_hsts_and_upgrade_when_site_url_is_https(make_app: AppFactory) -> None:
+    app = make_app(site_url="https://noor.example")
+    async with client_for(app) as client:
+        response = await client.get("/")
+        api = await client.get("/auth/v1/nope")
+    for each in (response, api):
+        assert each.headers["strict-transport-security"].startswith("max-age=")
+    assert "upgrade-insecure-requests" in response.headers["content-security-policy"]
+
+
+async def test_csp_allows_the_google_tag_only_when_configured(make_app: AppFactory) -> None:
+    async with client_for(make_app()) as client:
+        without = (await client.get("/")).headers["content-security-policy"]
+    async with client_for(make_app(ga_measurement_id="G-TEST123")) as client:
+        response = await client.get("/")
+    with_ga = response.headers["content-security-policy"]
+    assert "googletagmanager" not in without
+    assert "script-src 'self' https://www.googletagmanager.com" in with_ga
+    assert "https://*.google-analytics.com" in with_ga
+    assert "unsafe-inline" not in with_ga
+    assert runtime_config(response.text)["gaMeasurementId"] == "G-TEST123"
+
+
+async def test_gzip_bytes_match_the_page(site_client: httpx.AsyncClient) -> None:
+    raw = await site_client.get("/help", headers={"Accept-Encoding": "gzip"})
+    assert raw.headers["content-encoding"] == "gzip"
+    assert int(raw.headers["content-length"]) < len(raw.content)

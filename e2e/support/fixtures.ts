@@ -1,0 +1,43 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * `test` with a console watch: any console error or uncaught exception on the page fails the
+ * test. That catches hydration mismatches (the client logs them as "hydration-mismatch"),
+ * Content-Security-Policy violations and runtime errors. The browser's own line for a 404
+ * document ("Failed to load resource … 404") is expected on the not-found page only.
+ */
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  /** Console errors a test expects (e.g. the browser's line for a deliberate 429). */
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (/Failed to load resource: the server responded with a status of 404/.test(text)) return;
+        if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+        errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until React has hydrated the page (the nav bar's scroll listener is live). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+}
+
+/** Stores a consent choice before any page script runs, so the banner stays away. */
+export async function presetConsent(page: Page, value: 'accepted' | 'rejected'): Promise<void> {
+  await page.addInitScript((choice) => localStorage.setItem('cookieConsent', choice), value);
+}

@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import HelpPage from './HelpPage';
+
+function renderHelp() {
+  return render(
+    <MemoryRouter>
+      <HelpPage />
+    </MemoryRouter>,
+  );
+}
+
+const details = (question: string) =>
+  screen.getByText(question).closest('details') as HTMLDetailsElement;
+
+describe('HelpPage', () => {
+  it('starts on General with five tabs', () => {
+    renderHelp();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Account',
+      'Prayer Times',
+      'Features',
+      'Technical',
+    ]);
+    expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('keeps questions open independently and across category switches', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await user.click(screen.getByText('Is the app free?'));
+    await user.click(screen.getByText('Which devices are supported?'));
+    expect(details('Is the app free?').open).toBe(true);
+    expect(details('Which devices are supported?').open).toBe(true);
+    await user.click(screen.getByText('Is the app free?'));
+    expect(details('Is the app free?').open).toBe(false);
+
+    await user.click(screen.getByRole('tab', { name: 'Account' }));
+    expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'General' }));
+    expect(details('Which devices are supported?').open).toBe(true);
+    expect(details('Is the app free?').open).toBe(false);
+  });
+
+  it('filters questions across categories as you type', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await user.type(screen.getByRole('searchbox'), 'hanafi');
+    const results = screen.getByTestId('search-results');
+    expect(within(results).getAllByRole('group')).toHaveLength(1);
+    expect(results).toHaveTextContent('What is the difference between Hanafi and standard Asr?');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByText('1 result for “hanafi”')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+import { DEFAULT_CONFIG, parseRuntimeConfig, readRuntimeConfig } from './config';
+import { fillText } from './text';
+
+describe('runtime config', () => {
+  it('reads the JSON the server injects', () => {
+    document.head.innerHTML =
+      '<script id="runtime-config" type="application/json">{"brand":"sakina","supportEmail":"a@b.example","gaMeasurementId":"G-1","year":"2031"}</script>';
+    const config = readRuntimeConfig();
+    expect(config.brand).toBe('sakina');
+    expect(config.supportEmail).toBe('a@b.example');
+    expect(config.gaMeasurementId).toBe('G-1');
+    expect(config.year).toBe('2031');
+    expect(config.feedbackEmail).toBe(DEFAULT_CONFIG.feedbackEmail);
+  });
+
+  it('falls back to defaults on missing or broken JSON', () => {
+    expect(parseRuntimeConfig(null)).toEqual(DEFAULT_CONFIG);
+    expect(parseRuntimeConfig('{not json')).toEqual(DEFAULT_CONFIG);
+    expect(parseRuntimeConfig('"a string"')).toEqual(DEFAULT_CONFIG);
+    expect(parseRuntimeConfig('{"brand": 42}').brand).toBe(DEFAULT_CONFIG.brand);
+  });
+
+  it('fills content tokens', () => {
+    expect(fillText('{brand} · {supportEmail} · {feedbackEmail}', DEFAULT_CONFIG)).toBe(
+      'noor · support@noor.example · feedback@noor.example',
+    );
+  });
+});
