@@ -271,3 +271,16 @@ async def test_password_grant_is_rate_limited_per_address(client: httpx.AsyncCli
     assert limited.status_code == 429
     assert limited.json()["code"] == "over_request_rate_limit"
     assert int(limited.headers["retry-after"]) >= 1
+
+
+async def test_concurrent_refreshes_of_one_token_agree_on_one_child(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    """Several tabs refreshing at once: none fails, none is taken for a replay."""
+    import asyncio
+
+    session = await signed_up_and_confirmed(client, outbox, "tabs@example.com")
+    responses = await asyncio.gather(*(refresh(client, session["refresh_token"]) for _ in range(8)))
+    assert {r.status_code for r in responses} == {200}
+    assert len({r.json()["refresh_token"] for r in responses}) == 1
+    assert (await refresh(client, responses[0].json()["refresh_token"])).status_code == 200
