@@ -92,6 +92,7 @@ class Build:
     """One frontend build, read once; pages are filled lazily and cached per year."""
 
     root: Path
+    stamp: int
     pages: dict[str, str]
     spa: list[str]
     not_found: str
@@ -104,17 +105,26 @@ class Build:
     def load(cls, root: Path) -> Build | None:
         manifest_path = root / "routes.json"
         try:
+            stamp = manifest_path.stat().st_mtime_ns
             manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
         return cls(
             root=root,
+            stamp=stamp,
             pages=dict(manifest["pages"]),
             spa=list(manifest.get("spa", [])),
             not_found=str(manifest["notFound"]),
             shell=str(manifest["shell"]),
             sitemap=list(manifest.get("sitemap", [])),
         )
+
+    def is_current(self) -> bool:
+        """False once a new build replaced this one (its manifest changed on disk)."""
+        try:
+            return (self.root / "routes.json").stat().st_mtime_ns == self.stamp
+        except OSError:
+            return False
 
     def page_file(self, path: str) -> str | None:
         """The HTML file for a route path, or None for an unknown path."""

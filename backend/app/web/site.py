@@ -67,9 +67,11 @@ class Site:
 
     @property
     def build(self) -> Build | None:
-        # Loaded on first use and retried until present, so a build after start-up is picked up.
-        if self._build is None:
+        # Loaded on first use and reloaded when a new build replaces it (one stat per request),
+        # so `make frontend-build` while the server runs is picked up without a restart.
+        if self._build is None or not self._build.is_current():
             self._build = Build.load(self.root)
+            self._gzipped.clear()
         return self._build
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

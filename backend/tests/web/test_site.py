@@ -303,3 +303,17 @@ async def test_gzip_bytes_match_the_page(site_client: httpx.AsyncClient) -> None
     raw = await site_client.get("/help", headers={"Accept-Encoding": "gzip"})
     assert raw.headers["content-encoding"] == "gzip"
     assert int(raw.headers["content-length"]) < len(raw.content)
+
+
+async def test_a_new_build_is_picked_up_without_restart(make_app: AppFactory, dist: Path) -> None:
+    import os
+
+    app = make_app()
+    async with client_for(app) as client:
+        assert "<h1>Page /help</h1>" in (await client.get("/help")).text
+        page = dist / "_pages" / "help.html"
+        page.write_text(page.read_text().replace("<h1>Page /help</h1>", "<h1>Rebuilt</h1>"))
+        manifest = dist / "routes.json"
+        stat = manifest.stat()
+        os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        assert "<h1>Rebuilt</h1>" in (await client.get("/help")).text

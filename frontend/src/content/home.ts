@@ -14,6 +14,15 @@ export const hero = {
 export const phoneMock = {
   greeting: 'Assalamu alaikum',
   date: 'Thursday, 10 April',
+  hijri: '12 Shawwal 1446',
+  trackerTitle: 'Today’s prayers',
+  tracker: [
+    { name: 'Fajr', done: true },
+    { name: 'Dhuhr', done: false },
+    { name: 'Asr', done: false },
+    { name: 'Maghrib', done: false },
+    { name: 'Isha', done: false },
+  ],
   prayers: [
     { name: 'Dhuhr', time: '13:02', countdown: 'in 1h 24m', next: true },
     { name: 'Asr', time: '16:41', countdown: 'in 5h 03m', next: false },

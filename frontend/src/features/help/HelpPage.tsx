@@ -26,8 +26,10 @@ function Question({ item, open, onToggle, categoryLabel }: ItemProps) {
       data-faq-id={item.id}
     >
       <summary className={styles.question}>
-        {categoryLabel && <span className={styles.categoryTag}>{categoryLabel}</span>}
-        <span>{text(item.question)}</span>
+        <span className={styles.questionText}>
+          {categoryLabel && <span className={styles.categoryTag}>{categoryLabel}</span>}
+          {text(item.question)}
+        </span>
       </summary>
       <div className={styles.answer}>
         {item.answer.map((paragraph) => (

@@ -9,7 +9,9 @@ export function PhoneMockup() {
         <div className={styles.notch} aria-hidden="true" />
         <div className={styles.screen}>
           <p className={styles.greeting}>{phoneMock.greeting}</p>
-          <p className={styles.date}>{phoneMock.date}</p>
+          <p className={styles.date}>
+            {phoneMock.date} · {phoneMock.hijri}
+          </p>
           <ul className={styles.prayers}>
             {phoneMock.prayers.map((prayer) => (
               <li
@@ -22,6 +24,20 @@ export function PhoneMockup() {
               </li>
             ))}
           </ul>
+          <div className={styles.tracker}>
+            <p className={styles.trackerTitle}>{phoneMock.trackerTitle}</p>
+            <ul className={styles.trackerList}>
+              {phoneMock.tracker.map((prayer) => (
+                <li key={prayer.name} className={prayer.done ? styles.done : ''}>
+                  <span className={styles.trackerDot} aria-hidden="true">
+                    {prayer.done ? '✓' : ''}
+                  </span>
+                  <span>{prayer.name}</span>
+                  {prayer.done && <span className="sr-only"> (prayed)</span>}
+                </li>
+              ))}
+            </ul>
+          </div>
           <div className={styles.dots} aria-hidden="true">
             <span className={styles.dotActive} />
             <span />
