@@ -67,7 +67,7 @@ test.describe('with GA_MEASUREMENT_ID configured', () => {
       page_title: `${OTHER_BRAND} — Your Smart Prayer Companion`,
     });
 
-    await page.getByRole('link', { name: 'Learn More', exact: true }).click();
+    await page.getByRole('link', { name: 'Learn More about the features' }).click();
     await expect(page).toHaveURL(/\/features$/);
     await expect
       .poll(async () =>
@@ -155,7 +155,7 @@ test('without a measurement id nothing is loaded and nothing is sent', async ({ 
   await page.goto(`${site.url}/`);
   await hydrated(page);
   await page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept' }).click();
-  await page.getByRole('link', { name: 'Learn More', exact: true }).click();
+  await page.getByRole('link', { name: 'Learn More about the features' }).click();
   await expect(page).toHaveURL(/\/features$/);
   expect(requests).toEqual([]);
   expect(google).toEqual([]);

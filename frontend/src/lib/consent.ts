@@ -35,10 +35,17 @@ export function subscribeConsent(listener: Listener): () => void {
 /** Asks the banner to show again (the footer's "Cookie settings" button). */
 type ReopenListener = () => void;
 const reopenListeners = new Set<ReopenListener>();
+// The banner's code loads after hydration; a request made before it arrives waits for it.
+let pendingReopen = false;
 export function requestConsentBanner(): void {
+  if (reopenListeners.size === 0) pendingReopen = true;
   for (const listener of reopenListeners) listener();
 }
 export function onConsentBannerRequest(listener: ReopenListener): () => void {
   reopenListeners.add(listener);
+  if (pendingReopen) {
+    pendingReopen = false;
+    listener();
+  }
   return () => reopenListeners.delete(listener);
 }

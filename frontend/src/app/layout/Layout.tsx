@@ -1,13 +1,11 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { trackPageView } from '../../lib/analytics';
 import { useConfig } from '../../lib/config-context';
 import { applyHead, headData } from '../head';
 import { findRoute, notFoundMeta, normalisePath } from '../routes';
-import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
-import { Toaster } from './Toaster';
 import styles from './Layout.module.css';
 
 function scrollToHash(hash: string): void {
@@ -48,6 +46,25 @@ function useRouteChange(): void {
   }, [pathname, hash]);
 }
 
+// Not needed for the first paint or interaction: loaded after hydration, off the critical path.
+const CookieBanner = lazy(() =>
+  import('./CookieBanner').then((m) => ({ default: m.CookieBanner })),
+);
+const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
+
+const noSubscription = () => () => undefined;
+
+/** Renders its children only after hydration (so server and first client render agree). */
+function AfterHydration({ children }: { children: ReactNode }) {
+  // false on the server and while hydrating, true right after: no mismatch, no effect.
+  const ready = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
 function PageFallback() {
   return (
     <div className={styles.fallback} role="status">
@@ -69,8 +86,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageFallback />}>{children}</Suspense>
       </main>
       <Footer />
-      <CookieBanner />
-      <Toaster />
+      <AfterHydration>
+        <CookieBanner />
+        <Toaster />
+      </AfterHydration>
     </>
   );
 }

@@ -36,6 +36,7 @@ function Hero() {
             <ButtonLink to={hero.primary.to}>{hero.primary.label}</ButtonLink>
             <ButtonLink to={hero.secondary.to} variant="outline">
               {hero.secondary.label}
+              <span className="sr-only"> about the features</span>
             </ButtonLink>
           </div>
           <ul className={styles.heroSocial} aria-label="Follow us">
