@@ -21,7 +21,7 @@ async function start(): Promise<void> {
       </BrowserRouter>
     </StrictMode>
   );
-  if (container.hasChildNodes()) {
+  if (container.firstElementChild) {
     hydrateRoot(container, app, {
       onRecoverableError(error) {
         console.error('hydration-mismatch', error);
