@@ -52,7 +52,7 @@ export function defineServer(name: string, env: Record<string, string> = {}): Se
 export function webServerFor(server: ServerDefinition) {
   mkdirSync(server.varDir, { recursive: true });
   return {
-    command: `rm -rf '${server.varDir}' && exec .venv/bin/python -m app serve --port ${server.port} --no-access-log`,
+    command: `rm -rf '${server.varDir}' && exec .venv/bin/python -m app serve --port ${server.port} --no-access-log --log-level warning`,
     cwd: ROOT,
     url: `${server.url}/robots.txt`,
     env: { ...stripUndefined(process.env), ...server.env },
