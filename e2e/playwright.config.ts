@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { site, analyticsSite } from './support/servers';
+import { accountSite, analyticsSite, shortTokenSite, site } from './support/servers';
 import { webServerFor } from './support/server';
 
 const chromium = {
@@ -54,5 +54,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [webServerFor(site), webServerFor(analyticsSite)],
+  webServer: [site, analyticsSite, accountSite, shortTokenSite].map(webServerFor),
 });

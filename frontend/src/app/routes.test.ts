@@ -90,7 +90,7 @@ describe('content integrity', () => {
   it('links to planned routes only for the screens a later issue builds', () => {
     const routePaths = new Set(routes.map((route) => route.path));
     const planned = linked.filter((link) => !routePaths.has(link.split('#')[0] ?? ''));
-    expect(new Set(planned)).toEqual(new Set(['/join', '/signup']));
+    for (const link of planned) expect(['/join', '/signup'], link).toContain(link);
   });
 
   it('has content for every feature page and ten feature cards', () => {

@@ -1,0 +1,49 @@
+/**
+ * What a route is, for the router, the prerenderer, the sitemap and the server's manifest.
+ * Features declare their own routes with `page()`; app/routes.tsx composes them.
+ */
+import type { ReactElement } from 'react';
+import type { LazyPage } from './lazyPage';
+
+export interface RouteMeta {
+  title: string;
+  description: string;
+}
+
+export interface AppRoute {
+  path: string;
+  /** Content tokens ({brand}) are filled at render time. */
+  meta: RouteMeta;
+  preload: () => Promise<void>;
+  /** Source module of the page (see lazyPage). */
+  module: string;
+  element: () => ReactElement;
+  prerender: boolean;
+  /** Listed in sitemap.xml. */
+  sitemap: boolean;
+  /** Opens scrolled to the top (feature and guide pages; in practice every path change). */
+  scrollTop: boolean;
+  /** JSON-LD for the app and the organisation. */
+  structuredData?: boolean;
+}
+
+export function page<P extends object>(
+  lazy: LazyPage<P>,
+  props: NoInfer<P>,
+  path: string,
+  meta: RouteMeta,
+  extra: Partial<AppRoute> = {},
+): AppRoute {
+  const { Component } = lazy;
+  return {
+    path,
+    meta,
+    preload: lazy.preload,
+    module: lazy.module,
+    element: () => <Component {...props} />,
+    prerender: true,
+    sitemap: true,
+    scrollTop: true,
+    ...extra,
+  };
+}
