@@ -40,7 +40,7 @@ from app.auth.schemas import (
 from app.auth.sessions import SessionIssuer, amr_entry, is_recent_recovery
 from app.core.database import new_uuid, utcnow
 from app.core.email_address import normalize_email
-from app.core.errors import AppError
+from app.core.errors import AppError, RateLimited
 from app.core.jwt_keys import JwtKeys
 from app.core.ratelimit import RateLimiter, Rule
 from app.core.settings import Settings
@@ -397,7 +397,13 @@ class AuthService:
                 "validation_failed",
                 "Verify requires a token and a valid type",
             )
-        await self._limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        try:
+            await self._limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        except RateLimited as limited:
+            # A browser navigation: answer with the app's error page, not raw JSON.
+            return self._error_redirect(
+                redirect, pkce, "temporarily_unavailable", limited.code, limited.message
+            )
         consumed = await one_time.consume_link(self.db, token, kinds)
         if consumed is None:
             return self._error_redirect(

@@ -269,3 +269,18 @@ def test_production_accepts_site_and_allow_list_but_not_loopback() -> None:
         resolve(settings, "https://noor.example/auth/callback")
         == "https://noor.example/auth/callback"
     )
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_verify": "2/300"}])
+async def test_rate_limited_link_still_redirects_to_the_app(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    await signup(client, "busy@example.com")
+    link = link_in(outbox, "busy@example.com")
+    for _ in range(2):
+        await client.get(f"{SITE_URL}/auth/v1/verify?token=wrong&type=signup")
+    response = await client.get(link)
+    assert response.status_code == 303
+    params = fragment(response.headers["location"])
+    assert params["error_code"] == "over_request_rate_limit"
+    assert params["error"] == "temporarily_unavailable"
