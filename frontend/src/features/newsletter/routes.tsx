@@ -1,7 +1,52 @@
 /**
  * This feature's routes (composed by app/routes.tsx). Screens that talk to the server are
- * not prerendered: declare them with `{ prerender: false, sitemap: false }`.
+ * not prerendered: declared with `{ prerender: false, sitemap: false }`. Each page is its own
+ * lazy chunk, so supabase-js (loaded on demand by getSupabase) never reaches public pages.
  */
-import type { AppRoute } from '../../lib/routing';
+import { lazyPage } from '../../lib/lazyPage';
+import { page, type AppRoute } from '../../lib/routing';
 
-export const newsletterRoutes: AppRoute[] = [];
+const Join = lazyPage(() => import('./JoinPage'), 'features/newsletter/JoinPage.tsx');
+const Verify = lazyPage(() => import('./VerifyPage'), 'features/newsletter/VerifyPage.tsx');
+const Unsubscribe = lazyPage(
+  () => import('./UnsubscribePage'),
+  'features/newsletter/UnsubscribePage.tsx',
+);
+
+const serverScreen = { prerender: false, sitemap: false } as const;
+
+export const newsletterRoutes: AppRoute[] = [
+  page(
+    Join,
+    {},
+    '/join',
+    {
+      title: 'Join the newsletter and waitlist — {brand}',
+      description:
+        'Get the weekly {brand} newsletter or a place on the app waitlist. One email confirms your address; leave at any time.',
+    },
+    serverScreen,
+  ),
+  page(
+    Verify,
+    {},
+    '/verify',
+    {
+      title: 'Verify your email — {brand}',
+      description:
+        'Confirm your email address to start receiving the {brand} newsletter or to keep your place on the app waitlist.',
+    },
+    serverScreen,
+  ),
+  page(
+    Unsubscribe,
+    {},
+    '/unsubscribe',
+    {
+      title: 'Unsubscribe — {brand}',
+      description:
+        'Stop receiving the {brand} newsletter or waitlist emails with one click. No account or password needed.',
+    },
+    serverScreen,
+  ),
+];

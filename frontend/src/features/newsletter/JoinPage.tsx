@@ -1,0 +1,265 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BellRing, CircleCheck, Mail, Rocket } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast/headless';
+import { Button, ButtonLink } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
+import { PageHero } from '../../components/PageHero';
+import { Section } from '../../components/Section';
+import { useConfig } from '../../lib/config-context';
+import { getSupabase } from '../../lib/supabase';
+import {
+  EMAIL_MAX,
+  MESSAGES,
+  NAME_MAX,
+  joinDefaults,
+  joinSchema,
+  readCooldown,
+  secondsLeft,
+  startCooldown,
+  subscribe,
+  waitMessage,
+  type JoinForm,
+  type JoinResult,
+} from './join';
+import styles from './Newsletter.module.css';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The 60-second wait (SPEC §4, §9), kept as an end time in localStorage so it survives a
+ * reload. Returns the seconds left (ticking once a second) and a function that starts it.
+ */
+function useCooldown(): [number, (seconds?: number, replace?: boolean) => void] {
+  const [until, setUntil] = useState<number | null>(() => readCooldown(storage()));
+  const [now, setNow] = useState(() => Date.now());
+  const left = secondsLeft(until, now);
+
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [left]);
+
+  const start = (seconds?: number, replace?: boolean) => {
+    const at = Date.now();
+    setUntil(startCooldown(storage(), at, seconds, replace));
+    setNow(at);
+  };
+  return [left, start];
+}
+
+const interests = [
+  {
+    name: 'interests.newsletter',
+    label: 'The weekly newsletter',
+    hint: 'A short email with app news, a verse and a hadith to reflect on.',
+  },
+  {
+    name: 'interests.waitlist',
+    label: 'The app waitlist',
+    hint: 'Be among the first to try new releases when they open.',
+  },
+] as const;
+
+export default function JoinPage() {
+  const { brand } = useConfig();
+  const [joined, setJoined] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [waitLeft, startWait] = useCooldown();
+  const successHeading = useRef<HTMLHeadingElement>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<JoinForm>({
+    resolver: zodResolver(joinSchema),
+    // Checked on submit only; an edited field's error is cleared at once (SPEC §5).
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: joinDefaults,
+  });
+
+  useEffect(() => {
+    // The form is gone: put focus on the result so keyboard and screen reader users land there.
+    if (joined) successHeading.current?.focus();
+  }, [joined]);
+
+  const showFailure = (message: string) => {
+    setFailure(message);
+    toast.error(message);
+  };
+
+  const onValid = handleSubmit(async (form) => {
+    setFailure(null);
+    if (waitLeft > 0) {
+      showFailure(waitMessage(waitLeft));
+      return;
+    }
+    // The wait starts when a join is sent, whatever the answer. Each join can make the server
+    // send a confirmation email, so the wait protects the person's inbox and the per-IP limit
+    // shared by everyone behind one address; a request that failed in transit may still have
+    // been acted on, so it counts too. Invalid input (nothing sent) and the honeypot (nothing
+    // saved) start no wait. After a 429 (refused, nothing done) the server's retry time is the
+    // wait, so the countdown and the message agree.
+    startWait();
+    let result: JoinResult;
+    try {
+      result = await subscribe(await getSupabase(), form);
+    } catch {
+      result = { ok: false, kind: 'failed', message: MESSAGES.failed };
+    }
+    if (result.ok) {
+      toast.success('Thank you for joining! Please check your inbox.');
+      setJoined(true);
+      return;
+    }
+    if (result.kind === 'rate_limited') startWait(result.retryAfter, true);
+    showFailure(result.message);
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // SPEC §5: a filled honeypot silently shows the success view; nothing is sent or saved.
+    if (getValues('website').trim() !== '') {
+      event.preventDefault();
+      setJoined(true);
+      return;
+    }
+    return onValid(event);
+  };
+
+  const interestError = errors.interests?.newsletter?.message;
+  const buttonLabel = isSubmitting
+    ? 'Joining…'
+    : waitLeft > 0
+      ? `Please wait ${waitLeft}s`
+      : 'Join Now';
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Newsletter & waitlist"
+        title={`Join ${brand}`}
+        intro={
+          <p>
+            Get the weekly newsletter, or a place on the waitlist for new releases. One email
+            confirms your address, and you can leave at any time.
+          </p>
+        }
+      />
+      <Section labelledBy="join-form-title" narrow>
+        <div className={styles.wrap}>
+          {joined ? (
+            <div className={styles.card} role="status">
+              <CircleCheck className={styles.successIcon} size={48} aria-hidden="true" />
+              <h2 id="join-form-title" ref={successHeading} tabIndex={-1}>
+                Welcome to {brand}!
+              </h2>
+              <p className={styles.lead}>
+                Please check your inbox: we have sent you an email with a link to confirm your
+                subscription. If it is not there in a few minutes, look in your spam folder.
+              </p>
+              <ButtonLink to="/">Return to Homepage</ButtonLink>
+            </div>
+          ) : (
+            <form
+              className={styles.form}
+              onSubmit={onSubmit}
+              noValidate
+              aria-labelledby="join-form-title"
+            >
+              <h2 id="join-form-title" className={styles.formTitle}>
+                Join the community
+              </h2>
+              <TextField
+                label="Name"
+                type="text"
+                autoComplete="name"
+                maxLength={NAME_MAX}
+                error={errors.name?.message}
+                {...register('name', { onChange: () => clearErrors('name') })}
+              />
+              <TextField
+                label="Email address"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                spellCheck={false}
+                maxLength={EMAIL_MAX}
+                error={errors.email?.message}
+                {...register('email', { onChange: () => clearErrors('email') })}
+              />
+              <div className={styles.honeypot} aria-hidden="true">
+                <label htmlFor="join-website">Website</label>
+                <input
+                  id="join-website"
+                  type="text"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  {...register('website')}
+                />
+              </div>
+              <fieldset
+                className={styles.fieldset}
+                aria-describedby={interestError ? 'join-interests-error' : undefined}
+              >
+                <legend className={styles.legend}>What would you like to receive?</legend>
+                {interests.map((interest, index) => (
+                  <div key={interest.name} className={styles.choice}>
+                    <input
+                      id={`join-${interest.name}`}
+                      type="checkbox"
+                      className={styles.checkbox}
+                      aria-describedby={`join-${interest.name}-hint`}
+                      aria-invalid={interestError && index === 0 ? true : undefined}
+                      {...register(interest.name, { onChange: () => clearErrors('interests') })}
+                    />
+                    <label htmlFor={`join-${interest.name}`} className={styles.choiceLabel}>
+                      {index === 0 ? (
+                        <Mail size={18} aria-hidden="true" />
+                      ) : (
+                        <Rocket size={18} aria-hidden="true" />
+                      )}
+                      {interest.label}
+                    </label>
+                    <p id={`join-${interest.name}-hint`} className={styles.choiceHint}>
+                      {interest.hint}
+                    </p>
+                  </div>
+                ))}
+                <p id="join-interests-error" className={styles.error} role="alert">
+                  {interestError}
+                </p>
+              </fieldset>
+              <Button type="submit" disabled={isSubmitting} className={styles.submit}>
+                {buttonLabel}
+              </Button>
+              <p className={styles.fallback} role="alert">
+                {failure}
+              </p>
+            </form>
+          )}
+          <aside className={styles.aside} aria-labelledby="join-why">
+            <h2 id="join-why">
+              <BellRing size={20} aria-hidden="true" /> What to expect
+            </h2>
+            <ul>
+              <li>One confirmation email first: nothing else arrives until you confirm.</li>
+              <li>At most one newsletter a week, never shared with anyone.</li>
+              <li>An unsubscribe link in every email, no account needed.</li>
+            </ul>
+          </aside>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The join form's rules (SPEC §5, §7, §8, §9): its schema, the 60-second wait kept in
+ * localStorage, and the one or two inserts into newsletter_subscribers.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+
+/** SPEC §5: the simple email pattern (text @ text . text). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The server's limits (backend/app/newsletter/schemas.py). */
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+export const MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${NAME_MAX} characters`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is invalid',
+  noInterest: 'Please select at least one option',
+  duplicate: 'You are already subscribed with this email address',
+  failed: 'There was an error processing your request. Please try again.',
+} as const;
+
+export const joinSchema = z
+  .object({
+    name: z.string().trim().min(1, MESSAGES.nameRequired).max(NAME_MAX, MESSAGES.nameTooLong),
+    email: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.emailRequired)
+      .max(EMAIL_MAX, MESSAGES.emailInvalid)
+      .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
+    interests: z.object({ newsletter: z.boolean(), waitlist: z.boolean() }),
+    // Honeypot: hidden from people and assistive technology; only bots fill it in.
+    website: z.string(),
+  })
+  .refine((form) => form.interests.newsletter || form.interests.waitlist, {
+    message: MESSAGES.noInterest,
+    // On the first checkbox, so react-hook-form can move focus there on submit.
+    path: ['interests', 'newsletter'],
+  });
+
+export type JoinForm = z.input<typeof joinSchema>;
+
+export const joinDefaults: JoinForm = {
+  name: '',
+  email: '',
+  interests: { newsletter: true, waitlist: false },
+  website: '',
+};
+
+// --- The 60-second wait (SPEC §4, §9) ---------------------------------------------------------
+
+export const COOLDOWN_SECONDS = 60;
+/** localStorage key holding the time (ms since the epoch) until which joining must wait. */
+export const COOLDOWN_KEY = 'newsletterJoinWaitUntil';
+
+/** Whole seconds left until `until` (rounded up, so "1s" shows until the wait is over). */
+export function secondsLeft(until: number | null, now: number): number {
+  if (until === null || !Number.isFinite(until)) return 0;
+  // A timestamp far in the future (a clock set back, or tampering) never means more than the
+  // longest wait we would ever set.
+  const left = Math.ceil((until - now) / 1000);
+  return Math.min(Math.max(left, 0), 3600);
+}
+
+export function readCooldown(storage: Pick<Storage, 'getItem'> | null): number | null {
+  try {
+    const raw = storage?.getItem(COOLDOWN_KEY);
+    if (!raw) return null;
+    const value = Number(raw);
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null; // storage blocked (privacy mode): no persisted wait
+  }
+}
+
+/**
+ * Starts the wait: it ends `seconds` from `now`, or later if a running wait ends later
+ * (`replace` sets it exactly: the server's own retry time after a 429). Returns the end time.
+ */
+export function startCooldown(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  now: number,
+  seconds: number = COOLDOWN_SECONDS,
+  replace = false,
+): number {
+  const end = now + seconds * 1000;
+  const until = replace ? end : Math.max(end, readCooldown(storage) ?? 0);
+  try {
+    storage?.setItem(COOLDOWN_KEY, String(until));
+  } catch {
+    // storage blocked: the wait still holds for this page (the caller keeps it in state)
+  }
+  return until;
+}
+
+export const waitMessage = (seconds: number) =>
+  `Please wait ${seconds} seconds before submitting again.`;
+export const tooManyMessage = (seconds: number) =>
+  `Too many requests. Please wait ${seconds} seconds before submitting again.`;
+
+// --- Submitting ---------------------------------------------------------------------------------
+
+export type JoinResult =
+  | { ok: true }
+  | { ok: false; kind: 'duplicate' | 'failed'; message: string }
+  | { ok: false; kind: 'rate_limited'; message: string; retryAfter: number };
+
+interface InsertError {
+  code?: string;
+  message?: string;
+  details?: string;
+}
+
+type Inserter = Pick<SupabaseClient, 'from'>;
+
+/** The seconds in the server's 429 ("… try again in 42 seconds", details "Retry after 42 seconds"). */
+export function retryAfterSeconds(error: InsertError): number {
+  for (const text of [error.details, error.message]) {
+    const match = /(\d+)\s*seconds?/i.exec(text ?? '');
+    if (match?.[1]) {
+      const seconds = Number.parseInt(match[1], 10);
+      if (seconds > 0) return seconds;
+    }
+  }
+  return COOLDOWN_SECONDS;
+}
+
+/** "email is not a valid email address" → "Email is not a valid email address." */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+function failure(error: InsertError, status: number): JoinResult {
+  if (error.code === '23505') return { ok: false, kind: 'duplicate', message: MESSAGES.duplicate };
+  if (status === 429) {
+    const retryAfter = retryAfterSeconds(error);
+    return { ok: false, kind: 'rate_limited', retryAfter, message: tooManyMessage(retryAfter) };
+  }
+  // A check-constraint failure (e.g. an address the server does not accept) carries the reason
+  // in `details`; a network failure has no code and a technical message: say it plainly.
+  const message =
+    error.code === '23514' && error.details
+      ? sentence(error.details)
+      : error.code && error.message
+        ? error.message
+        : MESSAGES.failed;
+  return { ok: false, kind: 'failed', message };
+}
+
+/**
+ * SPEC §7: one insert per ticked list, newsletter first. Both ticked: the second insert comes
+ * from the same browser right after the first, and the server attaches it to the first one's
+ * pending confirmation, so one email confirms both. A duplicate on that second insert is
+ * ignored (SPEC §8).
+ *
+ * Beyond the spec: when the newsletter insert is a duplicate but the waitlist is ticked too,
+ * the waitlist insert still goes ahead (someone already on the newsletter can still join the
+ * waitlist); only when nothing new was added is the duplicate reported.
+ */
+export async function subscribe(
+  client: Inserter,
+  form: { name: string; email: string; interests: { newsletter: boolean; waitlist: boolean } },
+  now: () => Date = () => new Date(),
+): Promise<JoinResult> {
+  const sources = (['newsletter', 'waitlist'] as const).filter((s) => form.interests[s]);
+  let added = false;
+  let duplicate: JoinResult | null = null;
+  for (const source of sources) {
+    const { error, status } = await client.from('newsletter_subscribers').insert({
+      email: form.email.trim(),
+      name: form.name.trim(),
+      source,
+      subscribed_at: now().toISOString(),
+    });
+    if (!error) {
+      added = true;
+      continue;
+    }
+    const result = failure(error, status);
+    if (result.ok) continue;
+    if (result.kind === 'duplicate') {
+      duplicate = result;
+      continue;
+    }
+    return result;
+  }
+  if (added) return { ok: true };
+  return duplicate ?? { ok: false, kind: 'failed', message: MESSAGES.failed };
+}

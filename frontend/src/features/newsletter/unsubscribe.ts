@@ -1,0 +1,59 @@
+/** POST /api/newsletter/unsubscribe with the emailed token (backend/app/newsletter/router.py). */
+
+export type Source = 'newsletter' | 'waitlist';
+
+export type UnsubscribeOutcome =
+  | { ok: true; source: Source }
+  | { ok: false; reason: 'missing' | 'invalid' | 'rate_limited' | 'failed'; message: string };
+
+export const LIST_NAMES: Record<Source, string> = {
+  newsletter: 'the weekly newsletter',
+  waitlist: 'the app waitlist',
+};
+
+export const UNSUBSCRIBE_MESSAGES = {
+  missing:
+    'This unsubscribe link is incomplete. Please open the link from your email again, or copy the whole address into your browser.',
+  invalid:
+    'This unsubscribe link is not valid. Please check that you opened the whole link from your email, or use the link in the latest email you received.',
+  failed: 'We could not unsubscribe you just now. Please try again in a moment.',
+  rateLimited: (seconds: number) =>
+    `Too many requests. Please wait ${seconds} seconds before trying again.`,
+} as const;
+
+export async function unsubscribe(
+  token: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<UnsubscribeOutcome> {
+  if (!token) return { ok: false, reason: 'missing', message: UNSUBSCRIBE_MESSAGES.missing };
+  let response: Response;
+  try {
+    response = await fetchImpl('/api/newsletter/unsubscribe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+  } catch {
+    return { ok: false, reason: 'failed', message: UNSUBSCRIBE_MESSAGES.failed };
+  }
+  if (response.status === 429) {
+    const seconds = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
+    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
+    return { ok: false, reason: 'rate_limited', message: UNSUBSCRIBE_MESSAGES.rateLimited(wait) };
+  }
+  if (response.status === 404 || response.status === 400) {
+    return { ok: false, reason: 'invalid', message: UNSUBSCRIBE_MESSAGES.invalid };
+  }
+  if (response.ok) {
+    try {
+      const body: unknown = await response.json();
+      if (typeof body === 'object' && body !== null && 'source' in body) {
+        const source = body.source;
+        if (source === 'newsletter' || source === 'waitlist') return { ok: true, source };
+      }
+    } catch {
+      // not JSON: fall through
+    }
+  }
+  return { ok: false, reason: 'failed', message: UNSUBSCRIBE_MESSAGES.failed };
+}
