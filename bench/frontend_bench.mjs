@@ -81,6 +81,10 @@ function gzipBytes(file) {
   return gzipCache.get(file);
 }
 
+// Strings only the supabase-js library itself contains (its request header and error class),
+// not our small lazy wrapper whose chunk name the entry may mention.
+const SUPABASE_MARKERS = /X-Supabase-Api-Version|AuthApiError/;
+
 /** JS the HTML asks for before interactivity: the entry module and every modulepreload. */
 async function pageJs(url, path) {
   const html = await (await fetch(url + path)).text();
@@ -92,7 +96,7 @@ async function pageJs(url, path) {
   const list = [...files];
   const bytes = list.reduce((sum, file) => sum + gzipBytes(file), 0);
   const text = list.map((file) => readFileSync(join(DIST, file), 'utf8')).join('\n');
-  return { files: list, bytes, hasSupabase: /supabase|GoTrueClient|PostgrestClient/.test(text) };
+  return { files: list, bytes, hasSupabase: SUPABASE_MARKERS.test(text) };
 }
 
 /** JS Chromium actually fetched while loading the page (to network idle). */
