@@ -1,0 +1,256 @@
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, hydrated, presetConsent, test } from '../support/fixtures';
+import { outboxMessages, type ServerDefinition } from '../support/server';
+import { accountSite } from '../support/servers';
+
+test.use({ baseURL: accountSite.url });
+
+test.beforeEach(async ({ page }) => {
+  await presetConsent(page, 'rejected');
+});
+
+function uniqueEmail(testInfo: TestInfo, label: string): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest /auth/v1/verify link of that type sent to that address. */
+async function emailLink(server: ServerDefinition, email: string, type: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      const links = outboxMessages(server)
+        .filter((mail) => mail.to.includes(email))
+        .map(
+          (mail) =>
+            /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/
+              .exec(decodeQuotedPrintable(mail.raw))?.[0]
+              ?.replaceAll('&amp;', '&') ?? '',
+        )
+        .filter((url) => url.includes(`type=${type}`));
+      link = links.at(-1) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+/** A confirmed account made through the API (sign-up, then the confirmation link). */
+async function createAccount(
+  request: APIRequestContext,
+  server: ServerDefinition,
+  email: string,
+  password: string,
+): Promise<void> {
+  const html = await (await request.get(`${server.url}/login`)).text();
+  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const callback = encodeURIComponent(`${server.url}/auth/callback`);
+  const signup = await request.post(`${server.url}/auth/v1/signup?redirect_to=${callback}`, {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    data: { email, password, data: { name: 'Test User' } },
+  });
+  expect(signup.status()).toBe(200);
+  const confirm = await request.get(await emailLink(server, email, 'signup'), { maxRedirects: 0 });
+  expect(confirm.status()).toBe(303);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('sign up, open the confirmation email, land signed in on the profile', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'signup');
+  await page.goto('/signup');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Amina Yusuf');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('prayer-times-1');
+  await page.getByLabel('Confirm password', { exact: true }).fill('prayer-times-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Account created!' })).toBeVisible();
+  // Two seconds later: the confirmation screen, with the address from route state.
+  await expect(page).toHaveURL(/\/auth\/confirm-signup$/);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.goto(await emailLink(accountSite, email, 'signup'));
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Your account' })).toContainText(email);
+  await expect(page.getByText('Amina Yusuf')).toBeVisible();
+  const today = new Date().getFullYear().toString();
+  await expect(page.getByText(/^Member since/)).toContainText(today);
+});
+
+test.describe('sign in', () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('a wrong password is refused; the right one signs in and goes home', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'login');
+    await createAccount(request, accountSite, email, 'correct-horse');
+    await signIn(page, email, 'wrong-horse');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Signed in successfully' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(`${accountSite.url}/`);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Your account' })).toContainText(email);
+  });
+});
+
+test.describe('an unconfirmed account', () => {
+  test.use({ allowedConsoleErrors: [/status of (400|429)/] });
+
+  test('is told to confirm and offered the confirmation email (rate limited)', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'unconfirmed');
+    await page.goto('/signup');
+    await hydrated(page);
+    await page.getByLabel('Full name').fill('Bilal');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret-123');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret-123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/auth\/confirm-signup$/);
+
+    await signIn(page, email, 'secret-123');
+    await expect(page.getByRole('alert').filter({ hasText: 'Email not confirmed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Resend the confirmation email' }).click();
+    await expect(page.getByText(email)).toBeVisible();
+    // The sign-up email went out seconds ago: the server asks to wait (its limiter counts in
+    // fixed windows, so a resend right at a window's edge may pass; the next one cannot).
+    const resend = page.getByRole('button', { name: 'Resend confirmation email' });
+    const tooMany = page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: /Too many requests\. Please try again in \d+ seconds\./ });
+    const sent = page.getByRole('main').getByText(`We sent a new confirmation link to ${email}.`);
+    await resend.click();
+    await expect(tooMany.or(sent)).toBeVisible();
+    if (await sent.isVisible()) {
+      await expect(resend).toBeEnabled();
+      await resend.click();
+    }
+    await expect(tooMany).toBeVisible();
+  });
+});
+
+test('without an address in route state, the confirmation screen asks for it', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'ask');
+  await page.goto('/auth/confirm-signup');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
+    'Email is required',
+  );
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send confirmation link' }).click();
+  // No account behind this address: the answer does not tell.
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText(`We sent a new confirmation link to ${email}.`),
+  ).toBeVisible();
+});
+
+test('forgot password: the recovery link leads to the reset screen, then the new password works', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'reset');
+  await createAccount(request, accountSite, email, 'old-password');
+  await page.goto('/auth/forgot-password');
+  await hydrated(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(/check your spam/i)).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveCount(0);
+
+  await page.goto(await emailLink(accountSite, email, 'recovery'));
+  await expect(page).toHaveURL(/\/auth\/reset-password#?$/);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
+    /New password is required/,
+  );
+  await expect(page.getByLabel('New password', { exact: true })).toBeFocused();
+  await page.getByLabel('New password', { exact: true }).fill('new-password');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('new-password');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password has been updated.' }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email, 'new-password');
+  await expect(page).toHaveURL(`${accountSite.url}/`);
+});
+
+test('a used confirmation link shows the authentication error', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'used');
+  await createAccount(request, accountSite, email, 'secret-123');
+  await page.goto(await emailLink(accountSite, email, 'signup'));
+  await expect(page).toHaveURL(/\/auth\/callback#error=/);
+  await expect(page.getByRole('heading', { name: 'Processing Authentication' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Authentication error: Email link is invalid or has expired',
+  );
+});
+
+test('the callback without a fragment follows the type in the query', async ({ page }) => {
+  await page.goto('/auth/callback?type=signup');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Email confirmed! Please sign in.' }),
+  ).toBeVisible();
+
+  await page.goto('/auth/callback');
+  await expect(page.getByRole('heading', { name: 'Processing Authentication' })).toBeVisible();
+  await expect(page).toHaveURL(`${accountSite.url}/`, { timeout: 5000 });
+
+  await page.goto('/auth/callback#nothing=here');
+  await expect(page.getByRole('alert')).toHaveText(
+    'No session found. Please try signing in again.',
+  );
+});
+
+test('the reset screen without a recovery link says so and offers a new one', async ({ page }) => {
+  await page.goto('/auth/reset-password');
+  await expect(page.getByRole('alert')).toContainText(
+    'This password reset link is invalid or has expired.',
+  );
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+});

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ButtonLink } from '../../components/Button';
+import { AccountFrame, LoadingState, sessionStyles as styles } from '../../lib/sessionUi';
+import { getSupabase } from '../../lib/supabase';
+import { decideCallback, MESSAGES, type CallbackOutcome } from './callback';
+import { markRecovery } from './recovery';
+
+/** The address as the page opened, before the client reads and clears the fragment. */
+function openedAt(): { hash: string; search: string } {
+  return typeof window === 'undefined'
+    ? { hash: '', search: '' }
+    : { hash: window.location.hash, search: window.location.search };
+}
+
+async function resolveCallback(url: { hash: string; search: string }): Promise<CallbackOutcome> {
+  try {
+    const supabase = await getSupabase();
+    // initialize() is the client's one reading of the URL (detectSessionInUrl); awaiting it
+    // again returns that reading's result, including an error from the fragment.
+    const { error: initError } = await supabase.auth.initialize();
+    const { data, error } = await supabase.auth.getSession();
+    if (error) throw error;
+    return decideCallback({ ...url, initError, hasSession: Boolean(data.session) });
+  } catch {
+    return { kind: 'error', message: MESSAGES.unexpected };
+  }
+}
+
+export default function CallbackPage() {
+  const navigate = useNavigate();
+  const [url] = useState(openedAt);
+  const [outcome, setOutcome] = useState<CallbackOutcome | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    void resolveCallback(url).then((result) => {
+      if (active) setOutcome(result);
+    });
+    return () => {
+      active = false;
+    };
+  }, [url]);
+
+  useEffect(() => {
+    if (outcome?.kind !== 'redirect') return;
+    if (outcome.state?.recovery) markRecovery();
+    const go = () => navigate(outcome.to, { replace: true, state: outcome.state });
+    if (outcome.delayMs === 0) {
+      go();
+      return;
+    }
+    const timer = window.setTimeout(go, outcome.delayMs);
+    return () => window.clearTimeout(timer);
+  }, [outcome, navigate]);
+
+  return (
+    <AccountFrame eyebrow="Account" title="Processing Authentication" titleId="callback-title">
+      {outcome?.kind === 'error' ? (
+        <div className={styles.message}>
+          <div className={styles.alert} role="alert">
+            <p>{outcome.message}</p>
+          </div>
+          <ButtonLink to="/login">Go to sign in</ButtonLink>
+          <Link to="/" className={styles.inlineLink}>
+            Back to home
+          </Link>
+        </div>
+      ) : (
+        <LoadingState
+          visibleLabel
+          label={
+            outcome?.kind === 'redirect' && outcome.to === '/'
+              ? 'Nothing to confirm here. Taking you home…'
+              : 'Please wait while we sign you in…'
+          }
+        />
+      )}
+    </AccountFrame>
+  );
+}

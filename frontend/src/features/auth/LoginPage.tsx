@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
+import { authErrorCode, authErrorMessage, useDelayedNavigate } from '../../lib/session';
+import { useClearingForm } from '../../lib/sessionForm';
+import { AccountFrame, PasswordField, sessionStyles as styles } from '../../lib/sessionUi';
+import { getSupabase } from '../../lib/supabase';
+import { loginSchema, type LoginForm } from './schemas';
+
+/** SPEC §9: home one second after signing in. */
+export const LOGIN_REDIRECT_MS = 1000;
+
+interface LoginState {
+  message?: string;
+  email?: string;
+}
+
+interface Failure {
+  message: string;
+  unconfirmedEmail?: string;
+}
+
+export default function LoginPage() {
+  const navigateLater = useDelayedNavigate();
+  const location = useLocation();
+  const routeState = (location.state ?? {}) as LoginState;
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
+  const {
+    field,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useClearingForm<LoginForm>(loginSchema, { email: routeState.email ?? '', password: '' });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signInWithPassword({ email, password });
+    if (error) {
+      const message = authErrorMessage(error, 'Invalid email or password');
+      toast.error(message);
+      setFailure({
+        message,
+        unconfirmedEmail: authErrorCode(error) === 'email_not_confirmed' ? email : undefined,
+      });
+      return;
+    }
+    setSignedIn(true);
+    toast.success('Signed in successfully. Welcome back!');
+    navigateLater('/', LOGIN_REDIRECT_MS);
+  });
+
+  return (
+    <AccountFrame
+      eyebrow="Account"
+      title="Welcome Back"
+      titleId="login-title"
+      intro={<p>Sign in to sync your prayer history across your devices.</p>}
+    >
+      {routeState.message && !failure ? (
+        <div className={styles.notice} role="status">
+          <p>{routeState.message}</p>
+        </div>
+      ) : null}
+      {failure ? (
+        <div className={styles.alert} role="alert">
+          <p>{failure.message}</p>
+          {failure.unconfirmedEmail ? (
+            <p>
+              Please confirm your email address first.{' '}
+              <Link
+                to="/auth/confirm-signup"
+                state={{ email: failure.unconfirmedEmail }}
+                className={styles.inlineLink}
+              >
+                Resend the confirmation email
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...field('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...field('password')}
+        />
+        <Button type="submit" className={styles.submit} disabled={isSubmitting || signedIn}>
+          {isSubmitting ? 'Signing in…' : 'Sign In'}
+        </Button>
+      </form>
+      <div className={styles.links}>
+        <Link to="/auth/forgot-password">Forgot Password?</Link>
+        <Link to="/signup">Don&apos;t have an account? Sign up</Link>
+      </div>
+      <div className={`${styles.links} ${styles.centered}`}>
+        <Link to="/">Back to home</Link>
+      </div>
+    </AccountFrame>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../../components/Button';
+import { authErrorCode, authErrorMessage } from '../../lib/session';
+import { useClearingForm } from '../../lib/sessionForm';
+import {
+  AccountFrame,
+  LoadingState,
+  PasswordField,
+  sessionStyles as styles,
+} from '../../lib/sessionUi';
+import { getSupabase } from '../../lib/supabase';
+import { clearRecovery, hasRecentRecovery, isRecoveryHash, markRecovery } from './recovery';
+import { resetPasswordSchema, type ResetPasswordForm } from './schemas';
+
+type Status = { kind: 'checking' } | { kind: 'ready' } | { kind: 'invalid'; reason?: string };
+
+/**
+ * Where the recovery email leads (`#access_token…&type=recovery`, read by the client's
+ * detectSessionInUrl), or where /auth/callback sends a recovery. Offers the form only with a
+ * session that came from a recovery link.
+ */
+async function checkRecovery(hash: string, fromCallback: boolean): Promise<Status> {
+  try {
+    const supabase = await getSupabase();
+    const { error: urlError } = await supabase.auth.initialize();
+    if (urlError && hash) return { kind: 'invalid', reason: urlError.message };
+    const { data } = await supabase.auth.getSession();
+    if (!data.session) return { kind: 'invalid' };
+    if (isRecoveryHash(hash) || fromCallback) {
+      markRecovery();
+      return { kind: 'ready' };
+    }
+    return hasRecentRecovery() ? { kind: 'ready' } : { kind: 'invalid' };
+  } catch {
+    return { kind: 'invalid' };
+  }
+}
+
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromCallback = Boolean((location.state as { recovery?: unknown } | null)?.recovery);
+  const [hash] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash));
+  const [status, setStatus] = useState<Status>({ kind: 'checking' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    field,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useClearingForm<ResetPasswordForm>(resetPasswordSchema, {
+    password: '',
+    confirmPassword: '',
+  });
+
+  useEffect(() => {
+    let active = true;
+    void checkRecovery(hash, fromCallback).then((result) => {
+      if (active) setStatus(result);
+    });
+    return () => {
+      active = false;
+    };
+  }, [hash, fromCallback]);
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.updateUser({ password });
+    if (error) {
+      const message = authErrorMessage(error, 'Failed to update password');
+      const code = authErrorCode(error);
+      if (code === 'weak_password' || code === 'same_password') {
+        setError('password', { message }, { shouldFocus: true });
+      } else {
+        setFailure(message);
+      }
+      toast.error(message);
+      return;
+    }
+    clearRecovery();
+    toast.success('Your password has been updated.');
+    navigate('/profile', { replace: true });
+  });
+
+  return (
+    <AccountFrame
+      eyebrow="Account"
+      title="Set a new password"
+      titleId="reset-title"
+      intro={
+        status.kind === 'ready' ? (
+          <p>Choose a new password for your account. Other devices will be signed out.</p>
+        ) : undefined
+      }
+    >
+      {status.kind === 'checking' ? (
+        <LoadingState visibleLabel label="Checking your link…" />
+      ) : null}
+      {status.kind === 'invalid' ? (
+        <div className={styles.message}>
+          <div className={styles.alert} role="alert">
+            <p>This password reset link is invalid or has expired.</p>
+            {status.reason ? <p>{status.reason}</p> : null}
+          </div>
+          <p>Reset links work once. Please ask for a new one.</p>
+          <ButtonLink to="/auth/forgot-password">Request a new link</ButtonLink>
+          <Link to="/login" className={styles.inlineLink}>
+            Back to sign in
+          </Link>
+        </div>
+      ) : null}
+      {status.kind === 'ready' ? (
+        <>
+          {failure ? (
+            <div className={styles.alert} role="alert">
+              <p>{failure}</p>
+            </div>
+          ) : null}
+          <form
+            className={styles.form}
+            onSubmit={onSubmit}
+            noValidate
+            aria-labelledby="reset-title"
+          >
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              hint="At least 6 characters."
+              error={errors.password?.message}
+              {...field('password')}
+            />
+            <PasswordField
+              label="Confirm new password"
+              autoComplete="new-password"
+              error={errors.confirmPassword?.message}
+              {...field('confirmPassword')}
+            />
+            <Button type="submit" className={styles.submit} disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Update Password'}
+            </Button>
+          </form>
+        </>
+      ) : null}
+    </AccountFrame>
+  );
+}

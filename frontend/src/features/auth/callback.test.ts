@@ -1,0 +1,105 @@
+import { decideCallback, DEFAULT_REDIRECT_DELAY_MS, MESSAGES } from './callback';
+
+const base = { hash: '', search: '', initError: null, hasSession: false };
+
+describe('decideCallback', () => {
+  it('shows the error of a fragment with an error (the client reports it from initialize)', () => {
+    expect(
+      decideCallback({
+        ...base,
+        hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+        initError: { message: 'Email link is invalid or has expired' },
+      }),
+    ).toEqual({
+      kind: 'error',
+      message: 'Authentication error: Email link is invalid or has expired',
+    });
+  });
+
+  it('reads the error description from the fragment when the client gave no error', () => {
+    expect(
+      decideCallback({
+        ...base,
+        hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      }),
+    ).toEqual({
+      kind: 'error',
+      message: 'Authentication error: Email link is invalid or has expired',
+    });
+  });
+
+  it('reports an error from reading the session even when the fragment carries tokens', () => {
+    expect(
+      decideCallback({
+        ...base,
+        hash: '#access_token=x&refresh_token=y&type=signup',
+        initError: { message: 'No session defined in URL' },
+      }),
+    ).toEqual({ kind: 'error', message: 'Authentication error: No session defined in URL' });
+  });
+
+  it('goes to the profile when the fragment gave a session', () => {
+    expect(
+      decideCallback({ ...base, hash: '#access_token=x&type=signup', hasSession: true }),
+    ).toEqual({ kind: 'redirect', to: '/profile', delayMs: 0 });
+  });
+
+  it('sends a recovery fragment with a session to the reset screen', () => {
+    expect(
+      decideCallback({ ...base, hash: '#access_token=x&type=recovery', hasSession: true }),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/auth/reset-password',
+      delayMs: 0,
+      state: { recovery: true },
+    });
+  });
+
+  it('says no session was found when the fragment gave none', () => {
+    expect(decideCallback({ ...base, hash: '#something=else' })).toEqual({
+      kind: 'error',
+      message: MESSAGES.noSession,
+    });
+    expect(MESSAGES.noSession).toBe('No session found. Please try signing in again.');
+  });
+
+  it('without a fragment, type=recovery goes to the reset screen', () => {
+    expect(decideCallback({ ...base, search: '?type=recovery', hasSession: true })).toEqual({
+      kind: 'redirect',
+      to: '/auth/reset-password',
+      delayMs: 0,
+      state: { recovery: true },
+    });
+  });
+
+  it('without a fragment, type=signup goes to the profile with a session', () => {
+    expect(decideCallback({ ...base, search: '?type=signup', hasSession: true })).toEqual({
+      kind: 'redirect',
+      to: '/profile',
+      delayMs: 0,
+    });
+  });
+
+  it('without a fragment, type=signup without a session asks to sign in', () => {
+    expect(decideCallback({ ...base, search: '?type=signup' })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      delayMs: 0,
+      state: { message: 'Email confirmed! Please sign in.' },
+    });
+  });
+
+  it('goes home after 2 seconds for any other or missing type', () => {
+    const home = { kind: 'redirect', to: '/', delayMs: 2000 };
+    expect(DEFAULT_REDIRECT_DELAY_MS).toBe(2000);
+    expect(decideCallback(base)).toEqual(home);
+    expect(decideCallback({ ...base, search: '?type=magiclink' })).toEqual(home);
+    expect(
+      decideCallback({ ...base, search: '?type=signup', hash: '', hasSession: false }).kind,
+    ).toBe('redirect');
+  });
+
+  it('has the unexpected-failure message of the specification', () => {
+    expect(MESSAGES.unexpected).toBe('An unexpected error occurred. Please try again.');
+  });
+});
