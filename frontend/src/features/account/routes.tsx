@@ -2,6 +2,21 @@
  * This feature's routes (composed by app/routes.tsx). Screens that talk to the server are
  * not prerendered: declare them with `{ prerender: false, sitemap: false }`.
  */
-import type { AppRoute } from '../../lib/routing';
+import { lazyPage } from '../../lib/lazyPage';
+import { page, type AppRoute } from '../../lib/routing';
 
-export const accountRoutes: AppRoute[] = [];
+const Profile = lazyPage(() => import('./ProfilePage'), 'features/account/ProfilePage.tsx');
+
+export const accountRoutes: AppRoute[] = [
+  page(
+    Profile,
+    {},
+    '/profile',
+    {
+      title: 'My Profile — {brand}',
+      description:
+        'Your {brand} account: your email, the date you joined, and your password and sign-in settings.',
+    },
+    { prerender: false, sitemap: false },
+  ),
+];

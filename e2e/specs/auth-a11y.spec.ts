@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, hydrated, test } from '../support/fixtures';
+import { outboxMessages } from '../support/server';
+import { accountSite } from '../support/servers';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+test.use({ baseURL: accountSite.url });
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function createAccount(request: APIRequestContext, email: string, password: string) {
+  const html = await (await request.get('/login')).text();
+  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
+  await request.post('/auth/v1/signup', {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    data: { email, password },
+  });
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = outboxMessages(accountSite).find((message) => message.to.includes(email));
+      link =
+        /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(
+          decodeQuotedPrintable(mail?.raw ?? ''),
+        )?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  await request.get(link, { maxRedirects: 0 });
+}
+
+for (const [path, heading, submit] of [
+  ['/signup', 'Create Account', 'Create Account'],
+  ['/login', 'Welcome Back', 'Sign In'],
+  ['/auth/forgot-password', 'Reset Password', 'Send Reset Link'],
+  ['/auth/confirm-signup', 'Confirm your email', 'Send confirmation link'],
+] as const) {
+  test(`axe: ${path}, empty and with validation errors`, async ({ page }) => {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    // With the cookie banner, which every first visit sees.
+    await expect(page.getByTestId('cookie-banner')).toBeVisible();
+    await expectNoViolations(page);
+    await page.getByRole('button', { name: submit }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expectNoViolations(page);
+  });
+}
+
+test('axe: the callback error and the invalid reset link', async ({ page }) => {
+  await page.goto(
+    '/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+  );
+  await expect(page.getByRole('alert')).toContainText('Authentication error');
+  await expectNoViolations(page);
+  await page.goto('/auth/reset-password');
+  await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+  await expectNoViolations(page);
+});
+
+test('axe: the profile tabs, with validation errors, and the login notice', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `axe-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await createAccount(request, email, 'secret-123');
+  await page.goto('/auth/callback?type=signup');
+  await expect(page.getByRole('status').filter({ hasText: 'Email confirmed!' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Current password is required')).toBeVisible();
+  await expectNoViolations(page);
+});

@@ -1,0 +1,66 @@
+import { expect, hydrated, presetConsent, test } from '../support/fixtures';
+import { outboxMessages } from '../support/server';
+import { shortTokenSite } from '../support/servers';
+
+test.use({ baseURL: shortTokenSite.url });
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+test('a session outlives its 30-second access token without the user noticing', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = `short-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const html = await (await request.get('/login')).text();
+  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const signup = await request.post('/auth/v1/signup', {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    data: { email, password: 'secret-123' },
+  });
+  expect(signup.status()).toBe(200);
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = outboxMessages(shortTokenSite).find((message) => message.to.includes(email));
+      link =
+        /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(
+          decodeQuotedPrintable(mail?.raw ?? ''),
+        )?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303);
+
+  await presetConsent(page, 'rejected');
+  const refreshes: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/auth/v1/token?grant_type=refresh_token')) {
+      refreshes.push(String(response.status()));
+    }
+  });
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${shortTokenSite.url}/`);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+  // Past the first access token's 30 seconds: the client's auto refresh replaces it.
+  await page.waitForTimeout(40_000);
+  expect(refreshes.length).toBeGreaterThan(0);
+  expect(refreshes.every((status) => status === '200')).toBe(true);
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Security' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Your account' })).toContainText(email);
+  await expect(page).toHaveURL(/\/profile$/);
+});

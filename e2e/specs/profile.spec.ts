@@ -1,0 +1,212 @@
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, hydrated, presetConsent, test } from '../support/fixtures';
+import { outboxMessages, type ServerDefinition } from '../support/server';
+import { accountSite } from '../support/servers';
+
+test.use({ baseURL: accountSite.url });
+
+test.beforeEach(async ({ page }) => {
+  await presetConsent(page, 'rejected');
+});
+
+function uniqueEmail(testInfo: TestInfo, label: string): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A confirmed account made through the API (sign-up, then the confirmation link). */
+async function createAccount(
+  request: APIRequestContext,
+  server: ServerDefinition,
+  email: string,
+  password: string,
+): Promise<void> {
+  const html = await (await request.get(`${server.url}/login`)).text();
+  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const signup = await request.post(`${server.url}/auth/v1/signup`, {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    data: { email, password },
+  });
+  expect(signup.status()).toBe(200);
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = outboxMessages(server).find((message) => message.to.includes(email));
+      link =
+        /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(
+          decodeQuotedPrintable(mail?.raw ?? ''),
+        )?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${accountSite.url}/`);
+}
+
+async function openProfile(page: Page): Promise<void> {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+}
+
+test('signed out, the profile sends you to sign in', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
+test('the profile shows the account; tabs work with the keyboard', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'tabs');
+  await createAccount(request, accountSite, email, 'secret-123');
+  await signIn(page, email, 'secret-123');
+  await openProfile(page);
+  const sidebar = page.getByRole('complementary', { name: 'Your account' });
+  await expect(sidebar).toContainText(email);
+  await expect(sidebar).toContainText(email.charAt(0).toUpperCase());
+  await expect(sidebar.getByText(/^Member since/)).toContainText(String(new Date().getFullYear()));
+  await expect(page.getByLabel('Email address')).toHaveValue(email);
+  await expect(page.getByLabel('Email address')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Update Account' })).toBeDisabled();
+
+  const account = page.getByRole('tab', { name: 'Account Information' });
+  const security = page.getByRole('tab', { name: 'Security' });
+  await expect(account).toHaveAttribute('aria-selected', 'true');
+  await account.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(security).toBeFocused();
+  await expect(security).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Security' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Account Information' })).toBeHidden();
+  await page.keyboard.press('ArrowLeft');
+  await expect(account).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Account Information' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(`${accountSite.url}/`);
+});
+
+test.describe('change password', () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('validates, refuses a wrong current password, then really changes it', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'change');
+    await createAccount(request, accountSite, email, 'first-pass');
+    await signIn(page, email, 'first-pass');
+    await openProfile(page);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    const current = page.getByLabel('Current password', { exact: true });
+    const next = page.getByLabel('New password', { exact: true });
+    const confirm = page.getByLabel('Confirm new password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Update Password' });
+
+    await submit.click();
+    await expect(current).toHaveAccessibleDescription('Current password is required');
+    await expect(next).toHaveAccessibleDescription(/New password is required/);
+    await expect(confirm).toHaveAccessibleDescription('Please confirm your new password');
+    await expect(current).toBeFocused();
+    await current.fill('x');
+    await expect(current).toHaveAccessibleDescription('');
+
+    await next.fill('12345');
+    await confirm.fill('54321');
+    await submit.click();
+    await expect(next).toHaveAccessibleDescription(/Password must be at least 6 characters/);
+    await next.fill('second-pass');
+    await submit.click();
+    await expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+
+    await confirm.fill('second-pass');
+    await submit.click();
+    await expect(current).toHaveAccessibleDescription('Current password is incorrect.');
+    await expect(current).toBeFocused();
+
+    await current.fill('first-pass');
+    await submit.click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      /Password updated\. Your other devices have been signed out/,
+    );
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('first-pass');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }),
+    ).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('second-pass');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(`${accountSite.url}/`);
+  });
+});
+
+test.describe('other sessions', () => {
+  test.use({ allowedConsoleErrors: [/status of (400|401|403)/] });
+
+  test('a password change signs out the other browser', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'others');
+    await createAccount(request, accountSite, email, 'first-pass');
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await presetConsent(otherPage, 'rejected');
+    await signIn(otherPage, email, 'first-pass');
+    await openProfile(otherPage);
+
+    await signIn(page, email, 'first-pass');
+    await openProfile(page);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('Current password', { exact: true }).fill('first-pass');
+    await page.getByLabel('New password', { exact: true }).fill('second-pass');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('second-pass');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Password updated');
+
+    // The other browser's session was revoked: its next look at the profile signs it out.
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/login$/);
+    await other.close();
+  });
+});
+
+test('signing out in one tab signs out the other tab too', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'tabs-out');
+  await createAccount(request, accountSite, email, 'secret-123');
+  await signIn(page, email, 'secret-123');
+  await openProfile(page);
+  const second = await context.newPage();
+  await second.goto('/profile');
+  await expect(second.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+  await second.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(second).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+});

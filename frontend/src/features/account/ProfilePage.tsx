@@ -1,0 +1,195 @@
+import type { User } from '@supabase/supabase-js';
+import { ArrowLeft, LogOut } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import toast from 'react-hot-toast/headless';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
+import { useSession } from '../../lib/session';
+import { LoadingState, sessionStyles } from '../../lib/sessionUi';
+import { getSupabase } from '../../lib/supabase';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { formatMemberSince } from './schema';
+import styles from './ProfilePage.module.css';
+
+const TABS = [
+  { id: 'account', label: 'Account Information' },
+  { id: 'security', label: 'Security' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs (and select them). */
+function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => void }) {
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.findIndex((tab) => tab.id === active);
+    let next: number | null = null;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % TABS.length;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowUp')
+      next = (index - 1 + TABS.length) % TABS.length;
+    if (event.key === 'Home') next = 0;
+    if (event.key === 'End') next = TABS.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = TABS[next];
+    if (!tab) return;
+    onChange(tab.id);
+    refs.current[tab.id]?.focus();
+  };
+  return (
+    <div className={styles.tabs} role="tablist" aria-label="Profile sections">
+      {TABS.map((tab) => (
+        <button
+          key={tab.id}
+          ref={(element) => {
+            refs.current[tab.id] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`profile-tab-${tab.id}`}
+          aria-selected={active === tab.id}
+          aria-controls={`profile-panel-${tab.id}`}
+          tabIndex={active === tab.id ? 0 : -1}
+          className={styles.tab}
+          onClick={() => onChange(tab.id)}
+          onKeyDown={onKeyDown}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Profile({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<TabId>('account');
+  const [signingOut, setSigningOut] = useState(false);
+  const email = user.email ?? '';
+  const memberSince = formatMemberSince(user.created_at);
+  const name = typeof user.user_metadata?.name === 'string' ? user.user_metadata.name : '';
+
+  const signOut = async () => {
+    setSigningOut(true);
+    const supabase = await getSupabase();
+    // 401/403/404 from the server mean "already signed out": the client reports no error.
+    const { error } = await supabase.auth.signOut();
+    setSigningOut(false);
+    if (error) {
+      toast.error('Failed to sign out');
+      return;
+    }
+    toast.success('Signed out');
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <section className={sessionStyles.page} aria-labelledby="profile-title">
+      <div className={styles.layout}>
+        <aside className={styles.sidebar} aria-label="Your account">
+          <div className={styles.avatar} aria-hidden="true">
+            {(email.charAt(0) || '?').toUpperCase()}
+          </div>
+          {name ? <p className={styles.name}>{name}</p> : null}
+          <p className={styles.email}>{email}</p>
+          {memberSince ? (
+            <p className={styles.since}>
+              Member since <time dateTime={user.created_at}>{memberSince}</time>
+            </p>
+          ) : null}
+          <Button
+            variant="outline"
+            className={styles.signOut}
+            onClick={() => void signOut()}
+            disabled={signingOut}
+          >
+            <LogOut size={18} aria-hidden="true" />
+            {signingOut ? 'Signing out…' : 'Sign Out'}
+          </Button>
+          <Link to="/" className={styles.back}>
+            <ArrowLeft size={18} aria-hidden="true" />
+            Back to home
+          </Link>
+        </aside>
+        <div className={styles.main}>
+          <h1 id="profile-title" className={styles.title}>
+            My Profile
+          </h1>
+          <Tabs active={tab} onChange={setTab} />
+          <div
+            className={styles.panel}
+            role="tabpanel"
+            id="profile-panel-account"
+            aria-labelledby="profile-tab-account"
+            hidden={tab !== 'account'}
+          >
+            <h2 className={styles.panelTitle}>Account Information</h2>
+            <form
+              className={styles.accountForm}
+              onSubmit={(event) => event.preventDefault()}
+              aria-label="Account information"
+            >
+              <TextField
+                label="Email address"
+                type="email"
+                value={email}
+                readOnly
+                hint="Your sign-in address. Changing it is not available yet."
+              />
+              <Button type="submit" disabled>
+                Update Account
+              </Button>
+            </form>
+          </div>
+          <div
+            className={styles.panel}
+            role="tabpanel"
+            id="profile-panel-security"
+            aria-labelledby="profile-tab-security"
+            hidden={tab !== 'security'}
+          >
+            <ChangePasswordForm />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** /profile: guarded; the only public-facing wait for the auth lookup is here. */
+export default function ProfilePage() {
+  const navigate = useNavigate();
+  const session = useSession((event) => {
+    // A recovery link opened in another tab of this browser: finish it on the reset screen.
+    if (event === 'PASSWORD_RECOVERY') {
+      navigate('/auth/reset-password', { state: { recovery: true } });
+    }
+  });
+  const [user, setUser] = useState<User | null>(null);
+  const userId = session.session?.user.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    // The server's view of the account (creation date, email, name), not only the cached copy.
+    void getSupabase()
+      .then((supabase) => supabase.auth.getUser())
+      .then(({ data }) => {
+        if (active && data.user) setUser(data.user);
+      });
+    return () => {
+      active = false;
+    };
+  }, [userId]);
+
+  if (session.status === 'loading') {
+    return (
+      <section className={sessionStyles.page} aria-label="My Profile">
+        <LoadingState visibleLabel label="Loading your account…" />
+      </section>
+    );
+  }
+  if (session.status === 'signedOut') return <Navigate to="/login" replace />;
+  const current = user && user.id === session.session.user.id ? user : session.session.user;
+  return <Profile user={current} />;
+}

@@ -1,0 +1,52 @@
+import { changePasswordSchema, formatMemberSince } from './schema';
+
+function messages(values: Record<string, string>) {
+  const first: Record<string, string> = {};
+  for (const issue of changePasswordSchema.safeParse(values).error?.issues ?? []) {
+    first[issue.path.join('.')] ??= issue.message;
+  }
+  return first;
+}
+
+describe('change password rules (SPEC §5)', () => {
+  it('names every missing field', () => {
+    expect(messages({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'New password is required',
+      confirmPassword: 'Please confirm your new password',
+    });
+  });
+
+  it('needs at least 6 characters and matching passwords', () => {
+    expect(
+      messages({ currentPassword: 'old', newPassword: '12345', confirmPassword: '12345' }),
+    ).toEqual({
+      newPassword: 'Password must be at least 6 characters',
+    });
+    expect(
+      messages({ currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret2' }),
+    ).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(
+      messages({ currentPassword: '', newPassword: 'secret1', confirmPassword: 'secret2' }),
+    ).toEqual({
+      currentPassword: 'Current password is required',
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(
+      changePasswordSchema.safeParse({
+        currentPassword: 'old',
+        newPassword: 'secret1',
+        confirmPassword: 'secret1',
+      }).success,
+    ).toBe(true);
+  });
+});
+
+describe('member since', () => {
+  it('formats the account creation date for the locale', () => {
+    expect(formatMemberSince('2025-03-14T10:00:00Z', 'en-GB')).toBe('14 March 2025');
+    expect(formatMemberSince('2025-03-14T10:00:00Z', 'en-US')).toBe('March 14, 2025');
+    expect(formatMemberSince(undefined)).toBeNull();
+    expect(formatMemberSince('not a date')).toBeNull();
+  });
+});
