@@ -1,7 +1,8 @@
 """Rate limits kept in the database, so every worker on every host counts the same hits.
 
-A fixed window per key: one upsert per hit, committed on its own connection at once, so a
-request that later fails (a wrong password, say) still counts against its sender.
+A window per key, opened by its first hit: one upsert per hit, committed on its own
+connection at once, so a request that later fails (a wrong password, say) still counts
+against its sender.
 
 Call `hit` before the request's first query. On SQLite the request's transaction holds the
 database's write lock from its first statement, and a hit on another connection would wait
@@ -15,7 +16,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import BigInteger, Integer, String, delete
+from sqlalchemy import BigInteger, Integer, String, case, delete
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
@@ -28,9 +29,8 @@ class RateLimitCounter(Base):
     __tablename__ = "rate_limit_counters"
 
     key: Mapped[str] = mapped_column(String(255), primary_key=True)
-    window: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     hits: Mapped[int] = mapped_column(Integer, default=0)
-    # Unix seconds after which the row is garbage.
+    # Unix milliseconds at which the current window ends (and the row becomes garbage).
     expires_at: Mapped[int] = mapped_column(BigInteger, index=True)
 
 
@@ -55,24 +55,32 @@ class RateLimiter:
         self._insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
 
     async def hit(self, key: str, rule: Rule, *, code: str = "over_request_rate_limit") -> None:
-        """Counts one hit on `key`; raises RateLimited (429 with Retry-After) past the limit."""
+        """Counts one hit on `key`; raises RateLimited (429 with Retry-After) past the limit.
+
+        A window opens at the first hit after the previous one closed (not at a multiple of
+        the period), so a rule of 1 per 60 s really means 60 s between two allowed hits.
+        """
         if not self.enabled:
             return
-        now = time.time()
-        window = int(now // rule.seconds)
-        window_end = (window + 1) * rule.seconds
+        now = int(time.time() * 1000)
+        window_end = now + rule.seconds * 1000
         counter = RateLimitCounter
+        live = counter.expires_at > now
         upsert = (
             self._insert(counter)
-            .values(key=key[:255], window=window, hits=1, expires_at=window_end)
+            .values(key=key[:255], hits=1, expires_at=window_end)
             .on_conflict_do_update(
-                index_elements=[counter.key, counter.window], set_={"hits": counter.hits + 1}
+                index_elements=[counter.key],
+                set_={
+                    "hits": case((live, counter.hits + 1), else_=1),
+                    "expires_at": case((live, counter.expires_at), else_=window_end),
+                },
             )
-            .returning(counter.hits)
+            .returning(counter.hits, counter.expires_at)
         )
         async with self.engine.begin() as conn:
-            hits = (await conn.execute(upsert)).scalar_one()
+            hits, expires_at = (await conn.execute(upsert)).one()
             if random.random() < 0.01:  # noqa: S311 - housekeeping, not security
-                await conn.execute(delete(counter).where(counter.expires_at < int(now)))
+                await conn.execute(delete(counter).where(counter.expires_at < now))
         if hits > rule.limit:
-            raise RateLimited(max(1, math.ceil(window_end - now)), code=code)
+            raise RateLimited(max(1, math.ceil((expires_at - now) / 1000)), code=code)

@@ -1,0 +1,64 @@
+"""The database-backed limiter: windows open at the first hit, limits hold, Retry-After is right."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi import FastAPI
+
+from app.core.errors import RateLimited
+from app.core.ratelimit import RateLimiter, Rule
+
+
+class Clock:
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    # Just before a minute boundary: a clock-aligned window would reset two seconds later.
+    fake = Clock(1_800_000_058.0)
+    monkeypatch.setattr("app.core.ratelimit.time.time", fake)
+    return fake
+
+
+async def test_an_interval_is_a_real_interval_across_clock_boundaries(
+    app: FastAPI, clock: Clock
+) -> None:
+    limiter = RateLimiter(app.state.engine)
+    once_a_minute = Rule(1, 60)
+    await limiter.hit("k", once_a_minute)
+    clock.now += 2
+    with pytest.raises(RateLimited) as caught:
+        await limiter.hit("k", once_a_minute)
+    assert caught.value.retry_after == 58
+    clock.now += 58.5
+    await limiter.hit("k", once_a_minute)  # the window has closed: allowed again
+
+
+async def test_limit_counts_per_key_and_reports_retry_after(app: FastAPI, clock: Clock) -> None:
+    limiter = RateLimiter(app.state.engine)
+    rule = Rule.parse("3/300")
+    for _ in range(3):
+        await limiter.hit("a", rule)
+    await limiter.hit("b", rule)  # another key has its own count
+    clock.now += 100
+    with pytest.raises(RateLimited) as caught:
+        await limiter.hit("a", rule)
+    assert caught.value.retry_after == 200
+    assert caught.value.headers["Retry-After"] == "200"
+
+
+async def test_disabled_limiter_never_limits(app: FastAPI) -> None:
+    limiter = RateLimiter(app.state.engine, enabled=False)
+    for _ in range(5):
+        await limiter.hit("c", Rule(1, 60))
+
+
+@pytest.mark.parametrize("text", ["0/60", "5/0", "five/60", "5"])
+def test_bad_rules_are_refused(text: str) -> None:
+    with pytest.raises(ValueError):  # noqa: PT011 - the message varies by the mistake
+        Rule.parse(text)
