@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from '../support/fixtures';
-import { outboxMessages } from '../support/server';
+import { createAccount } from '../support/accounts';
 import { accountSite } from '../support/servers';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -18,33 +18,6 @@ async function expectNoViolations(page: Page): Promise<void> {
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
-
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-async function createAccount(request: APIRequestContext, email: string, password: string) {
-  const html = await (await request.get('/login')).text();
-  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
-  await request.post('/auth/v1/signup', {
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
-    data: { email, password },
-  });
-  let link = '';
-  await expect
-    .poll(() => {
-      const mail = outboxMessages(accountSite).find((message) => message.to.includes(email));
-      link =
-        /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(
-          decodeQuotedPrintable(mail?.raw ?? ''),
-        )?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  await request.get(link, { maxRedirects: 0 });
-}
 
 for (const [path, heading, submit] of [
   ['/signup', 'Create Account', 'Create Account'],
@@ -81,7 +54,7 @@ test('axe: the profile tabs, with validation errors, and the login notice', asyn
   request,
 }, testInfo) => {
   const email = `axe-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await createAccount(request, email, 'secret-123');
+  await createAccount(request, accountSite, email, 'secret-123');
   await page.goto('/auth/callback?type=signup');
   await expect(page.getByRole('status').filter({ hasText: 'Email confirmed!' })).toBeVisible();
   await expectNoViolations(page);

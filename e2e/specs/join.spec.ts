@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
+import { uniqueEmail } from '../support/accounts';
 import { outboxMessages, type OutboxMessage } from '../support/server';
 import { accountSite } from '../support/servers';
 
@@ -11,31 +12,7 @@ import { accountSite } from '../support/servers';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-function uniqueEmail(testInfo: TestInfo, tag: string): string {
-  const random = Math.random().toString(36).slice(2, 8);
-  return `join-${tag}-${testInfo.project.name}-${Date.now().toString(36)}${random}@example.com`;
-}
-
-/** The text of every part of an email, with quoted-printable and base64 undone. */
-function mailText(message: OutboxMessage): string {
-  const decoded: string[] = [];
-  for (const part of message.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-    const body = rest.join('\n\n');
-    if (/content-transfer-encoding:\s*base64/i.test(head)) {
-      decoded.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
-    } else if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-      const bytes = body
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      decoded.push(Buffer.from(bytes, 'latin1').toString('utf8'));
-    } else {
-      decoded.push(body);
-    }
-  }
-  return decoded.join('\n');
-}
-
+const textOf = (message: OutboxMessage) => message.text;
 const mailsTo = (email: string) =>
   outboxMessages(accountSite).filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
 const confirmations = (email: string) =>
@@ -44,7 +21,7 @@ const welcomes = (email: string) =>
   mailsTo(email).filter((mail) => mail.subject.startsWith("You're subscribed"));
 
 function verifyLink(message: OutboxMessage): string {
-  const link = /https?:\/\/[^\s"<>]+\/verify\?token=[^\s"<>]+/.exec(mailText(message))?.[0];
+  const link = /https?:\/\/[^\s"<>]+\/verify\?token=[^\s"<>]+/.exec(textOf(message))?.[0];
   expect(link, 'verify link in the confirmation email').toBeTruthy();
   return link as string;
 }
@@ -97,12 +74,12 @@ test('newsletter only: one email whose link verifies the subscription', async ({
 
   await expect.poll(() => confirmations(email).length).toBe(1);
   const [confirmation] = confirmations(email);
-  expect(mailText(confirmation as OutboxMessage)).toContain('the weekly newsletter');
+  expect(textOf(confirmation as OutboxMessage)).toContain('the weekly newsletter');
   await page.goto(verifyLink(confirmation as OutboxMessage));
   await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
 
   await expect.poll(() => welcomes(email).length).toBe(1);
-  const welcome = mailText(welcomes(email)[0] as OutboxMessage);
+  const welcome = textOf(welcomes(email)[0] as OutboxMessage);
   expect(welcome).toContain('the weekly newsletter');
   expect(welcome).not.toContain('the app waitlist');
 
@@ -121,12 +98,12 @@ test('waitlist only: the confirmation and the welcome name the waitlist', async 
 
   await expect.poll(() => confirmations(email).length).toBe(1);
   const confirmation = confirmations(email)[0] as OutboxMessage;
-  expect(mailText(confirmation)).toContain('the app waitlist');
-  expect(mailText(confirmation)).not.toContain('the weekly newsletter');
+  expect(textOf(confirmation)).toContain('the app waitlist');
+  expect(textOf(confirmation)).not.toContain('the weekly newsletter');
   await page.goto(verifyLink(confirmation));
   await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
   await expect.poll(() => welcomes(email).length).toBe(1);
-  const welcome = mailText(welcomes(email)[0] as OutboxMessage);
+  const welcome = textOf(welcomes(email)[0] as OutboxMessage);
   expect(welcome).toContain('the app waitlist');
   expect(welcome).not.toContain('the weekly newsletter');
 });
@@ -153,14 +130,14 @@ test('both lists: two inserts, ONE email, and its link confirms both', async ({
   expect(confirmations(email)).toHaveLength(1);
   const confirmation = confirmations(email)[0] as OutboxMessage;
   // Sent on the first insert (it names the newsletter); the waitlist row joined it silently.
-  expect(mailText(confirmation)).toContain('the weekly newsletter');
+  expect(textOf(confirmation)).toContain('the weekly newsletter');
 
   const link = verifyLink(confirmation);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
   // One welcome listing both lists, each with its own unsubscribe link.
   await expect.poll(() => welcomes(email).length).toBe(1);
-  const welcome = mailText(welcomes(email)[0] as OutboxMessage);
+  const welcome = textOf(welcomes(email)[0] as OutboxMessage);
   expect(welcome).toContain('the weekly newsletter');
   expect(welcome).toContain('the app waitlist');
   expect(welcome.match(/\/unsubscribe\?token=[^\s"<>]+/g)?.length).toBeGreaterThanOrEqual(2);

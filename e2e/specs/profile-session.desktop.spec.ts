@@ -1,14 +1,8 @@
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
-import { outboxMessages } from '../support/server';
+import { createAccount } from '../support/accounts';
 import { shortTokenSite } from '../support/servers';
 
 test.use({ baseURL: shortTokenSite.url });
-
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 test('a session outlives its 30-second access token without the user noticing', async ({
   page,
@@ -16,25 +10,7 @@ test('a session outlives its 30-second access token without the user noticing', 
 }) => {
   test.setTimeout(120_000);
   const email = `short-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const html = await (await request.get('/login')).text();
-  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
-  const signup = await request.post('/auth/v1/signup', {
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
-    data: { email, password: 'secret-123' },
-  });
-  expect(signup.status()).toBe(200);
-  let link = '';
-  await expect
-    .poll(() => {
-      const mail = outboxMessages(shortTokenSite).find((message) => message.to.includes(email));
-      link =
-        /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(
-          decodeQuotedPrintable(mail?.raw ?? ''),
-        )?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303);
+  await createAccount(request, shortTokenSite, email, 'secret-123');
 
   await presetConsent(page, 'rejected');
   const refreshes: string[] = [];

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, hydrated, presetConsent, test } from '../support/fixtures';
-import { outboxMessages, type ServerDefinition } from '../support/server';
+import type { Page } from '@playwright/test';
+import { expect, presetConsent, test } from '../support/fixtures';
+import { createAccount, signIn as signInForm, uniqueEmail } from '../support/accounts';
 import { accountSite } from '../support/servers';
 
 test.use({ baseURL: accountSite.url });
@@ -9,51 +9,9 @@ test.beforeEach(async ({ page }) => {
   await presetConsent(page, 'rejected');
 });
 
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  const random = Math.random().toString(36).slice(2, 8);
-  return `${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`;
-}
-
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** A confirmed account made through the API (sign-up, then the confirmation link). */
-async function createAccount(
-  request: APIRequestContext,
-  server: ServerDefinition,
-  email: string,
-  password: string,
-): Promise<void> {
-  const html = await (await request.get(`${server.url}/login`)).text();
-  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
-  const signup = await request.post(`${server.url}/auth/v1/signup`, {
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
-    data: { email, password },
-  });
-  expect(signup.status()).toBe(200);
-  let link = '';
-  await expect
-    .poll(() => {
-      const mail = outboxMessages(server).find((message) => message.to.includes(email));
-      link =
-        /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(
-          decodeQuotedPrintable(mail?.raw ?? ''),
-        )?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303);
-}
-
+/** Signs in and waits for the redirect home. */
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await hydrated(page);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInForm(page, email, password);
   await expect(page).toHaveURL(`${accountSite.url}/`);
 }
 

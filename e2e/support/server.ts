@@ -76,6 +76,27 @@ export interface OutboxMessage {
   subject: string;
   to: string;
   body: string;
+  /** Every part's text with base64 and quoted-printable undone: what a reader sees. */
+  text: string;
+}
+
+function decodeParts(raw: string): string {
+  const decoded: string[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const body = rest.join('\n\n');
+    if (/content-transfer-encoding:\s*base64/i.test(head)) {
+      decoded.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    } else if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+      const bytes = body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      decoded.push(Buffer.from(bytes, 'latin1').toString('utf8'));
+    } else {
+      decoded.push(body);
+    }
+  }
+  return decoded.join('\n');
 }
 
 /** Every email the server wrote to `$VAR_DIR/outbox/*.eml`, oldest first. */
@@ -104,6 +125,7 @@ export function outboxMessages(server: ServerDefinition): OutboxMessage[] {
       subject: headers.subject ?? '',
       to: headers.to ?? '',
       body: rest.join('\n\n'),
+      text: decodeParts(raw),
     };
   });
 }

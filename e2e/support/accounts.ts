@@ -1,0 +1,68 @@
+/**
+ * Helpers for the account and subscription specs: unique addresses on the shared servers,
+ * the links in the emails the server sent, an account made through the real API.
+ */
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, hydrated } from './fixtures';
+import { outboxMessages, type OutboxMessage, type ServerDefinition } from './server';
+
+/** An address no other test (or project, or run) uses. */
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${label}-${testInfo.project.name}-${Date.now().toString(36)}${random}@example.com`;
+}
+
+export function mailsTo(server: ServerDefinition, email: string): OutboxMessage[] {
+  const address = email.toLowerCase();
+  return outboxMessages(server).filter((mail) => mail.to.toLowerCase().includes(address));
+}
+
+/** The newest /auth/v1/verify link of that type sent to that address (waits for it). */
+export async function verifyLink(
+  server: ServerDefinition,
+  email: string,
+  type: 'signup' | 'recovery',
+): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      const links = mailsTo(server, email)
+        .map((mail) => /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(mail.text)?.[0])
+        .map((url) => url?.replaceAll('&amp;', '&') ?? '')
+        .filter((url) => url.includes(`type=${type}`));
+      link = links.at(-1) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+/** A confirmed account made through the API: sign-up, then the emailed confirmation link. */
+export async function createAccount(
+  request: APIRequestContext,
+  server: ServerDefinition,
+  email: string,
+  password: string,
+): Promise<void> {
+  const html = await (await request.get(`${server.url}/login`)).text();
+  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const callback = encodeURIComponent(`${server.url}/auth/callback`);
+  const signup = await request.post(`${server.url}/auth/v1/signup?redirect_to=${callback}`, {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    data: { email, password, data: { name: 'Test User' } },
+  });
+  expect(signup.status()).toBe(200);
+  const confirm = await request.get(await verifyLink(server, email, 'signup'), {
+    maxRedirects: 0,
+  });
+  expect(confirm.status()).toBe(303);
+}
+
+/** Signs in through the /login form (relative to the test's baseURL). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
