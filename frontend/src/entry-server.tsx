@@ -8,7 +8,6 @@ import { notFoundMeta, routes } from './app/routes';
 import { PLACEHOLDER_CONFIG } from './lib/config';
 
 export { routes } from './app/routes';
-export { plannedRoutes } from './app/routes';
 
 export interface Rendered {
   html: string;

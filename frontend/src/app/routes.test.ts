@@ -5,7 +5,7 @@ import { footer } from '../content/site';
 import { highlights, hero, roadmap } from '../content/home';
 import { faqCategories, faqs } from '../content/help';
 import { legalPages } from '../content/legal';
-import { findRoute, normalisePath, plannedRoutes, routes } from './routes';
+import { findRoute, normalisePath, routes } from './routes';
 
 const linked = [
   hero.primary.to,
@@ -74,8 +74,8 @@ describe('route table', () => {
 });
 
 describe('content integrity', () => {
-  it('every internal link resolves to a route, a planned route or a home anchor', () => {
-    const known = new Set<string>([...routes.map((route) => route.path), ...plannedRoutes]);
+  it('every internal link resolves to a route or a home anchor', () => {
+    const known = new Set<string>(routes.map((route) => route.path));
     for (const link of linked) {
       const [path = '', anchor] = link.split('#');
       if (anchor !== undefined) {
@@ -85,12 +85,6 @@ describe('content integrity', () => {
         expect(known.has(path), link).toBe(true);
       }
     }
-  });
-
-  it('links to planned routes only for the screens a later issue builds', () => {
-    const routePaths = new Set(routes.map((route) => route.path));
-    const planned = linked.filter((link) => !routePaths.has(link.split('#')[0] ?? ''));
-    for (const link of planned) expect(['/join', '/signup'], link).toContain(link);
   });
 
   it('has content for every feature page and ten feature cards', () => {

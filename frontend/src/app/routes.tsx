@@ -97,28 +97,6 @@ export const routes: AppRoute[] = [
   ...accountRoutes,
 ];
 
-/**
- * Routes a later issue adds (SPEC §2). They are linked from the pages already (Join Now,
- * the prayer-tracking call to action), so the content-integrity test accepts them; add each
- * to `routes` with `prerender: false` when its screen exists.
- */
-const PLANNED = [
-  '/join',
-  '/verify',
-  '/signup',
-  '/login',
-  '/auth/forgot-password',
-  '/auth/confirm-signup',
-  '/auth/callback',
-  '/auth/reset-password',
-  '/profile',
-] as const;
-
-/** Planned routes that do not exist yet (shrinks to nothing as their screens land). */
-export const plannedRoutes: readonly string[] = PLANNED.filter(
-  (path) => !routes.some((route) => route.path === path),
-);
-
 export const notFoundMeta: RouteMeta = {
   title: 'Page not found — {brand}',
   description: 'The page you are looking for does not exist.',
