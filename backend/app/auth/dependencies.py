@@ -40,7 +40,9 @@ def get_auth_service(
     passwords: Annotated[Passwords, Depends(_passwords)],
 ) -> AuthService:
     client = Client(ip=ip, user_agent=request.headers.get("user-agent"))
-    return AuthService(db, settings, keys, passwords, limiter, mail, client)
+    return AuthService(
+        db, request.app.state.engine, settings, keys, passwords, limiter, mail, client
+    )
 
 
 def _uuid(value: object) -> uuid.UUID | None:

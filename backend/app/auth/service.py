@@ -17,8 +17,9 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from sqlalchemy import delete, select
+from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.auth import emails, one_time, redirects
 from app.auth.models import FlowState, Identity, User
@@ -102,6 +103,7 @@ class AuthService:
     def __init__(
         self,
         db: AsyncSession,
+        engine: AsyncEngine,
         settings: Settings,
         keys: JwtKeys,
         passwords: Passwords,
@@ -110,6 +112,7 @@ class AuthService:
         client: Client,
     ) -> None:
         self.db = db
+        self.engine = engine
         self.settings = settings
         self.passwords = passwords
         self.limiter = limiter
@@ -122,6 +125,16 @@ class AuthService:
     async def _user_by_email(self, email: str) -> User | None:
         user: User | None = await self.db.scalar(select(User).where(User.email == email))
         return user
+
+    async def _password_record(self, email: str) -> Row[uuid.UUID, str | None] | None:
+        """The stored hash, read outside the request's transaction, so the argon2 verify that
+        follows holds no database lock (on SQLite the request's transaction would hold the
+        write lock, and every other request would wait for the hash)."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                select(User.id, User.encrypted_password).where(User.email == email)
+            )
+            return result.first()
 
     async def _limit(self, key: str, rule: str, code: str = "over_request_rate_limit") -> None:
         # Always before this request's first query (see core/ratelimit.py).
@@ -194,10 +207,12 @@ class AuthService:
             await self._limit_email_to(email, "confirmation")
         redirect = redirects.resolve(self.settings, redirect_to)
 
+        # Hash before the first query: on SQLite the request's transaction holds the write
+        # lock from its first statement, and argon2 must not run inside it. Hashing for every
+        # address also keeps a known one from answering faster than a new one.
+        password_hash = await self.passwords.hash(password)
         existing = await self._user_by_email(email)
         if existing is not None:
-            # Hash anyway: a known address must not answer faster than a new one.
-            await self.passwords.hash(password)
             if existing.email_confirmed_at is not None:
                 if self.settings.auth_autoconfirm:
                     raise AppError(422, "user_already_exists", "User already registered")
@@ -205,7 +220,7 @@ class AuthService:
             await self._send_confirmation(existing, redirect, body)
             return user_json(existing)
 
-        user = await self.create_user(email, await self.passwords.hash(password), metadata)
+        user = await self.create_user(email, password_hash, metadata)
         if user is None:  # lost a race with a concurrent sign-up for the same address
             return self._obfuscated_user(email, metadata)
         self.mail.add(
@@ -298,9 +313,12 @@ class AuthService:
         email = normalize_email(body.email) or body.email.strip().lower()
         await self._limit(f"password-address:{email}", self.settings.rate_limit_password_address)
 
-        user = await self._user_by_email(email)
-        stored = user.encrypted_password if user else None
-        if not await self.passwords.verify(stored, body.password) or user is None:
+        record = await self._password_record(email)
+        stored = record.encrypted_password if record else None
+        if not await self.passwords.verify(stored, body.password) or record is None:
+            raise AppError(400, "invalid_credentials", "Invalid login credentials")
+        user = await self.db.get(User, record.id)
+        if user is None or user.encrypted_password != stored:  # changed meanwhile
             raise AppError(400, "invalid_credentials", "Invalid login credentials")
         # Only someone who knows the password learns the account's state.
         if user.email_confirmed_at is None:
