@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { WCAG_TAGS } from '../support/a11y';
 import { expect, hydrated, test } from '../support/fixtures';
 import { publicRoutes } from '../support/routes';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 for (const route of [...publicRoutes, { path: '/does-not-exist', heading: 'Page not found' }]) {
   test(`axe: ${route.path}`, async ({ page }) => {
@@ -11,7 +10,7 @@ for (const route of [...publicRoutes, { path: '/does-not-exist', heading: 'Page 
     await hydrated(page);
     // Include the cookie banner, which every first visit sees.
     await expect(page.getByTestId('cookie-banner')).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(
       results.violations.map(
         (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
-import { uniqueEmail } from '../support/accounts';
-import { outboxMessages, type OutboxMessage } from '../support/server';
+import { mailsTo, uniqueEmail } from '../support/accounts';
+import { WCAG_TAGS } from '../support/a11y';
+import type { OutboxMessage } from '../support/server';
+import { confirmations, subscriberVerifyLink, welcomes } from '../support/subscriptions';
 import { accountSite } from '../support/servers';
 
 /**
@@ -10,21 +12,8 @@ import { accountSite } from '../support/servers';
  * own addresses: the server is shared with the other account-flow specs.
  */
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
 const textOf = (message: OutboxMessage) => message.text;
-const mailsTo = (email: string) =>
-  outboxMessages(accountSite).filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
-const confirmations = (email: string) =>
-  mailsTo(email).filter((mail) => mail.subject.startsWith('Please confirm your subscription'));
-const welcomes = (email: string) =>
-  mailsTo(email).filter((mail) => mail.subject.startsWith("You're subscribed"));
-
-function verifyLink(message: OutboxMessage): string {
-  const link = /https?:\/\/[^\s"<>]+\/verify\?token=[^\s"<>]+/.exec(textOf(message))?.[0];
-  expect(link, 'verify link in the confirmation email').toBeTruthy();
-  return link as string;
-}
+const verifyLink = subscriberVerifyLink;
 
 async function openJoin(page: Page): Promise<void> {
   await page.goto(`${accountSite.url}/join`);
@@ -191,7 +180,7 @@ test('a filled honeypot shows the success view and sends nothing', async ({ page
   await expectWelcomeView(page);
   await page.waitForTimeout(500);
   expect(requests).toEqual([]);
-  expect(mailsTo(email)).toEqual([]);
+  expect(mailsTo(accountSite, email)).toEqual([]);
 });
 
 test('validation: the SPEC messages, focus on the first error, cleared when edited', async ({
@@ -297,7 +286,7 @@ test.describe('axe', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openJoin(page);
     const scan = async () =>
-      (await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map(
+      (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.map(
         (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
       );
     expect(await scan()).toEqual([]);

@@ -1,76 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, hydrated, presetConsent, test } from '../support/fixtures';
-import { outboxMessages, type OutboxMessage } from '../support/server';
+import { expect, presetConsent, test } from '../support/fixtures';
+import { uniqueEmail } from '../support/accounts';
+import { axeViolations } from '../support/a11y';
+import { joinAndGetVerifyLink, welcomes } from '../support/subscriptions';
 import { accountSite } from '../support/servers';
 
 /**
  * /verify against the real server: the link from the real confirmation email (outbox).
  * Each test uses its own address (the server is shared with the other account-flow specs).
  */
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-function uniqueEmail(testInfo: TestInfo, tag: string): string {
-  const random = Math.random().toString(36).slice(2, 8);
-  return `verify-${tag}-${testInfo.project.name}-${Date.now().toString(36)}${random}@example.com`;
-}
-
-/** The text of every part of an email, with quoted-printable and base64 undone. */
-function mailText(message: OutboxMessage): string {
-  const decoded: string[] = [];
-  for (const part of message.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-    const body = rest.join('\n\n');
-    if (/content-transfer-encoding:\s*base64/i.test(head)) {
-      decoded.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
-    } else if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-      const bytes = body
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      decoded.push(Buffer.from(bytes, 'latin1').toString('utf8'));
-    } else {
-      decoded.push(body);
-    }
-  }
-  return decoded.join('\n');
-}
-
-const mailsTo = (email: string) =>
-  outboxMessages(accountSite).filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
-const confirmations = (email: string) =>
-  mailsTo(email).filter((mail) => mail.subject.startsWith('Please confirm your subscription'));
-const welcomes = (email: string) =>
-  mailsTo(email).filter((mail) => mail.subject.startsWith("You're subscribed"));
-
-async function scanA11y(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
-/** Joins through the form (in a fresh wait) and returns the emailed verify link. */
-async function joinAndGetVerifyLink(
-  page: Page,
-  email: string,
-  lists: { newsletter: boolean; waitlist: boolean } = { newsletter: true, waitlist: false },
-): Promise<string> {
-  await page.goto(`${accountSite.url}/join`);
-  await hydrated(page);
-  await page.evaluate(() => localStorage.clear());
-  await page.getByLabel('Name').fill('Aisha');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('checkbox', { name: /weekly newsletter/ }).setChecked(lists.newsletter);
-  await page.getByRole('checkbox', { name: /app waitlist/ }).setChecked(lists.waitlist);
-  await page.getByRole('button', { name: 'Join Now' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome to noor!' })).toBeVisible();
-  await expect.poll(() => confirmations(email).length).toBeGreaterThan(0);
-  const latest = confirmations(email).at(-1) as OutboxMessage;
-  const link = /https?:\/\/[^\s"<>]+\/verify\?token=[^\s"<>]+/.exec(mailText(latest))?.[0];
-  expect(link, 'verify link in the confirmation email').toBeTruthy();
-  return link as string;
-}
 
 test.beforeEach(async ({ page }) => {
   await presetConsent(page, 'rejected');
@@ -143,11 +80,11 @@ test('axe: /verify result states have no violations', async ({ page }, testInfo)
   const link = await joinAndGetVerifyLink(page, uniqueEmail(testInfo, 'axe'));
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email Verified!');
-  expect(await scanA11y(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Failed');
-  expect(await scanA11y(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.goto(`${accountSite.url}/verify`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Failed');
-  expect(await scanA11y(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
