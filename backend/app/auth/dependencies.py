@@ -19,17 +19,17 @@ from app.core.jwt_keys import InvalidToken
 from app.core.ratelimit import Rule
 
 
-def api_key_gate(request: Request, api_keys: ApiKeysDep) -> Role:
+async def api_key_gate(request: Request, api_keys: ApiKeysDep) -> Role:
     """Supabase's gateway check, for every route except the browser-opened ones."""
     return require_api_key(request, api_keys)
 
 
-def _passwords(request: Request) -> Passwords:
+async def _passwords(request: Request) -> Passwords:
     passwords: Passwords = request.app.state.passwords
     return passwords
 
 
-def get_auth_service(
+async def get_auth_service(
     request: Request,
     db: DbSession,
     mail: Mail,
@@ -79,7 +79,7 @@ async def get_authenticated(
     return Authenticated(user, session, claims)
 
 
-def require_service_role(request: Request, api_keys: ApiKeysDep, keys: JwtKeysDep) -> None:
+async def require_service_role(request: Request, api_keys: ApiKeysDep, keys: JwtKeysDep) -> None:
     token = bearer_token(request)
     if token is not None and api_keys.role_of(token) is Role.service_role:
         return

@@ -135,7 +135,7 @@ async def _request_session(
 DbSession = Annotated[AsyncSession, Depends(_request_session, scope="function")]
 
 
-def get_mail_queue(request: Request, _session: DbSession) -> MailQueue:
+async def get_mail_queue(request: Request, _session: DbSession) -> MailQueue:
     queue: MailQueue = request.state.mail
     return queue
 

@@ -32,7 +32,7 @@ api_router = APIRouter(prefix="/api")
 ConfigDep = Annotated[NewsletterSettings, Depends(newsletter_settings)]
 
 
-def _caller(request: Request, api_keys: ApiKeysDep, jwt_keys: JwtKeysDep) -> Caller:
+async def _caller(request: Request, api_keys: ApiKeysDep, jwt_keys: JwtKeysDep) -> Caller:
     return rest_caller(request, api_keys, jwt_keys)
 
 

@@ -43,7 +43,7 @@ class NewsletterSettings(BaseSettings):
         return value
 
 
-def newsletter_settings(request: Request) -> NewsletterSettings:
+async def newsletter_settings(request: Request) -> NewsletterSettings:
     """Read once per application (tests may put their own on `app.state`)."""
     state = request.app.state
     found: NewsletterSettings | None = getattr(state, "newsletter_settings", None)
