@@ -7,7 +7,7 @@
  * Account-flow suites (a later issue) can add servers with `defineServer` and read mail
  * with `outboxMessages`.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,8 +128,4 @@ export function outboxMessages(server: ServerDefinition): OutboxMessage[] {
       text: decodeParts(raw),
     };
   });
-}
-
-export function cleanupServer(server: ServerDefinition): void {
-  rmSync(server.varDir, { recursive: true, force: true });
 }

@@ -7,7 +7,7 @@ extra keys (`gotrue_meta_security`, spread `options`), and ignore what they do n
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
@@ -88,7 +88,6 @@ class AdminUserBody(Body):
     role: StrictStr | None = Field(default=None, max_length=64)
 
 
-LogoutScope = Literal["global", "local", "others"]
 Model = TypeVar("Model", bound=BaseModel)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 
 
@@ -15,11 +14,3 @@ def new_secret(nbytes: int = 32) -> str:
 def digest(token: str) -> str:
     """What we store for a token: a lookup needs the token, the table alone reveals nothing."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def keyed_digest(key: str, message: str) -> str:
-    return hmac.new(key.encode(), message.encode(), hashlib.sha256).hexdigest()
-
-
-def constant_time_equal(a: str, b: str) -> bool:
-    return hmac.compare_digest(a.encode(), b.encode())
