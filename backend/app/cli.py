@@ -1,7 +1,9 @@
 """The one command-line entry point: `python -m app --help`.
 
 Domain packages add their own subcommands through a `register(subparsers)` function in
-their `cli` module, so this file only knows about serving and migrating.
+their `cli` module, so this file only knows about serving, migrating and the API keys.
+Settings are checked before anything runs: a bad value ends the command with a message
+naming the variable (exit status 2).
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from app.core.settings import get_settings
+from app.core.settings import SettingsError, get_settings
+from app.newsletter.settings import load_newsletter_settings
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -21,6 +24,7 @@ def _serve(args: argparse.Namespace) -> int:
     from app.core import migrate
 
     settings = get_settings()
+    load_newsletter_settings()  # checked here too, before any worker starts
     if not args.no_migrate:
         migrate.upgrade(settings)
     settings.resolved_jwt_secret  # noqa: B018 - create the dev secret once, before workers fork
@@ -58,7 +62,6 @@ def _keys(_args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from app.auth import cli as auth_cli
     from app.newsletter import cli as newsletter_cli
 
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__.splitlines()[0])
@@ -80,7 +83,6 @@ def build_parser() -> argparse.ArgumentParser:
     keys = sub.add_parser("keys", help="print the anon and service_role API keys")
     keys.set_defaults(handler=_keys)
 
-    auth_cli.register(sub)
     newsletter_cli.register(sub)
     return parser
 
@@ -88,7 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
-    return handler(args)
+    try:
+        return handler(args)
+    except SettingsError as exc:
+        print(f"python -m app: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

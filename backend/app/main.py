@@ -21,6 +21,7 @@ from app.mail import mailbox
 from app.mail.backends import create_mailer
 from app.newsletter.router import api_router as newsletter_api_router
 from app.newsletter.router import rest_router as newsletter_rest_router
+from app.newsletter.settings import load_newsletter_settings
 from app.web.site import mount_site
 
 
@@ -42,6 +43,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json" if settings.is_development else None,
     )
     app.state.settings = settings
+    # Every domain's settings are read now, so a bad value stops start-up, not a request.
+    app.state.newsletter_settings = load_newsletter_settings()
     app.state.engine = engine
     app.state.sessionmaker = create_sessionmaker(engine)
     app.state.mailer = create_mailer(settings)

@@ -14,7 +14,8 @@ import anyio
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
-from app.core.errors import AppError
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError, invalid
 from app.core.settings import Settings
 
 MAX_PASSWORD_LENGTH = 72  # Supabase Auth's limit; clients and docs expect it.
@@ -59,18 +60,14 @@ class Passwords:
     def check_new(self, password: str | None, *, missing_message: str) -> str:
         """Validates a password a user is choosing; raises the errors the client expects."""
         if not password:
-            raise AppError(400, "validation_failed", missing_message)
+            raise invalid(missing_message)
         if len(password) > MAX_PASSWORD_LENGTH:
-            raise AppError(
-                400,
-                "validation_failed",
-                f"Password cannot be longer than {MAX_PASSWORD_LENGTH} characters",
-            )
+            raise invalid(f"Password cannot be longer than {MAX_PASSWORD_LENGTH} characters")
         reasons = self.weakness(password)
         if reasons:
             raise AppError(
                 422,
-                "weak_password",
+                ErrorCode.weak_password,
                 f"Password should be at least {self.min_length} characters.",
                 extra={"weak_password": {"reasons": reasons}},
             )

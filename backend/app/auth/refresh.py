@@ -1,4 +1,5 @@
-"""Refresh-token rotation with reuse detection, storing only digests.
+"""Refresh-token rotation with reuse detection, storing only digests
+(docs/api.md#auth-refresh).
 
 Each session has a chain of refresh tokens: the first is random, each next one is
 HMAC(server key, previous). Only SHA-256 digests are stored, yet the server can recompute
@@ -21,13 +22,13 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
-
+from app.auth import errors
 from app.auth.models import RefreshToken
 from app.auth.models import Session as AuthSession
+from app.auth.repository import AuthRepository
 from app.core.database import utcnow
-from app.core.errors import AppError
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError, invalid
 from app.core.tokens import digest, new_secret
 
 # How far along the chain a late token may be walked to find the active one.
@@ -41,8 +42,8 @@ class Rotation:
 
 
 class RefreshChain:
-    def __init__(self, db: AsyncSession, secret: str, reuse_interval: int) -> None:
-        self.db = db
+    def __init__(self, repo: AuthRepository, secret: str, reuse_interval: int) -> None:
+        self.repo = repo
         self._key = hmac.new(secret.encode(), b"refresh-token-chain", hashlib.sha256).digest()
         self.reuse_interval = timedelta(seconds=reuse_interval)
 
@@ -52,38 +53,32 @@ class RefreshChain:
 
     async def start(self, session: AuthSession) -> str:
         token = new_secret(24)
-        self.db.add(
+        await self.repo.add_refresh_token(
             RefreshToken(token_hash=digest(token), session_id=session.id, user_id=session.user_id)
         )
-        await self.db.flush()
         return token
 
     async def rotate(self, token: str) -> Rotation:
         if len(token) < 12 or len(token) > 128:
-            raise AppError(400, "validation_failed", "Refresh token is not valid")
+            raise invalid("Refresh token is not valid")
         token_hash = digest(token)
-        row = await self.db.scalar(
-            select(RefreshToken).where(RefreshToken.token_hash == token_hash)
-        )
+        row = await self.repo.refresh_token(token_hash)
         if row is None:
             raise AppError(
-                400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"
+                400,
+                ErrorCode.refresh_token_not_found,
+                "Invalid Refresh Token: Refresh Token Not Found",
             )
-        session = await self.db.get(AuthSession, row.session_id)
+        session = await self.repo.session(row.session_id)
         if session is None:
-            raise AppError(400, "session_not_found", "Session not found")
+            raise errors.session_not_found()
 
         # Claim the token atomically: of two concurrent refreshes only one revokes it.
         now = utcnow()
-        claimed = await self.db.execute(
-            update(RefreshToken)
-            .where(RefreshToken.id == row.id, RefreshToken.revoked.is_(False))
-            .values(revoked=True, updated_at=now)
-            .execution_options(synchronize_session=False)
-        )
-        if claimed.rowcount == 1:  # type: ignore[attr-defined]
+        if await self.repo.claim_refresh_token(row.id, now):
             child = self._child(token)
-            self.db.add(
+            session.refreshed_at = now
+            await self.repo.add_refresh_token(
                 RefreshToken(
                     token_hash=digest(child),
                     session_id=session.id,
@@ -91,20 +86,21 @@ class RefreshChain:
                     parent_hash=token_hash,
                 )
             )
-            session.refreshed_at = now
-            await self.db.flush()
             return Rotation(session, child)
 
-        await self.db.refresh(row)
+        await self.repo.reload(row)
         active = await self._active_token(session.id, token)
         if active is not None:
             active_token, active_row = active
             if active_row.parent_hash == token_hash or self._within_reuse(row.updated_at, now):
                 return Rotation(session, active_token)
         # A replayed token: whoever holds it may have stolen it. End the session.
-        await self.revoke_sessions([session.id])
+        await self.repo.delete_sessions([session.id])
         raise AppError(
-            400, "refresh_token_already_used", "Invalid Refresh Token: Already Used", commit=True
+            400,
+            ErrorCode.refresh_token_already_used,
+            "Invalid Refresh Token: Already Used",
+            commit=True,
         )
 
     def _within_reuse(self, revoked_at: datetime, now: datetime) -> bool:
@@ -113,12 +109,7 @@ class RefreshChain:
     async def _active_token(
         self, session_id: uuid.UUID, revoked_token: str
     ) -> tuple[str, RefreshToken] | None:
-        active = await self.db.scalar(
-            select(RefreshToken)
-            .where(RefreshToken.session_id == session_id, RefreshToken.revoked.is_(False))
-            .order_by(RefreshToken.id.desc())
-            .limit(1)
-        )
+        active = await self.repo.active_refresh_token(session_id)
         if active is None:
             return None
         candidate = revoked_token
@@ -127,11 +118,3 @@ class RefreshChain:
             if digest(candidate) == active.token_hash:
                 return candidate, active
         return None
-
-    async def revoke_sessions(self, session_ids: list[uuid.UUID]) -> None:
-        """Ends sessions: their refresh tokens go with them (ON DELETE CASCADE)."""
-        if session_ids:
-            await self.db.execute(
-                delete(RefreshToken).where(RefreshToken.session_id.in_(session_ids))
-            )
-            await self.db.execute(delete(AuthSession).where(AuthSession.id.in_(session_ids)))

@@ -1,39 +1,82 @@
 """The auth API under /auth/v1, wire-compatible with Supabase Auth: one handler per endpoint.
 
-Handlers only translate HTTP; the rules live in service.py. Shapes, codes and statuses
-follow shared/reference/supabase-wire-contract.md.
+Handlers only translate HTTP: parse the body into its request model, call the service,
+shape the response. Shapes, codes and statuses: docs/api.md#auth-endpoints.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from app.auth.admin import router as admin_router
-from app.auth.dependencies import CurrentUser, Service, api_key_gate, limit_user_updates
+from app.auth.deps import (
+    AccessTokenDep,
+    AdminServiceDep,
+    SignupServiceDep,
+    TokenServiceDep,
+    UserServiceDep,
+    api_key_gate,
+    require_service_role,
+)
+from app.auth.errors import invalid_login
 from app.auth.schemas import (
-    PasswordGrantBody,
-    PkceGrantBody,
-    RecoverBody,
-    RefreshGrantBody,
-    ResendBody,
-    SignupBody,
-    UpdateUserBody,
-    VerifyBody,
-    parse,
-    user_json,
+    AdminUserParams,
+    PasswordGrantParams,
+    PkceGrantParams,
+    RecoverParams,
+    RefreshGrantParams,
+    ResendParams,
+    SignupParams,
+    UpdateUserParams,
+    VerifyParams,
 )
 from app.core.deps import JwtKeysDep, SettingsDep
+from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
+from app.core.requests import parse
 
 JsonObject = dict[str, Any]
+# The raw JSON object; each handler parses it into its request model (core/requests.py).
+JsonBody = Annotated[JsonObject, Body(default_factory=dict)]
 
 # Opened by browsers (email links, key discovery): no apikey arrives, none is required.
 open_router = APIRouter(prefix="/auth/v1", tags=["auth"])
 # Everything else sits behind the gateway's API-key check.
 api_router = APIRouter(prefix="/auth/v1", tags=["auth"], dependencies=[Depends(api_key_gate)])
+admin_router = APIRouter(
+    prefix="/auth/v1/admin", tags=["auth-admin"], dependencies=[Depends(require_service_role)]
+)
+
+# Every external provider GoTrue knows; all off here (GET /settings reports them).
+EXTERNAL_PROVIDERS = (
+    "anonymous_users",
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "snapchat",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "keycloak",
+    "kakao",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "spotify",
+    "slack",
+    "slack_oidc",
+    "workos",
+    "twitch",
+    "twitter",
+    "phone",
+    "zoom",
+)
 
 
 @open_router.get("/health")
@@ -52,7 +95,7 @@ async def jwks(keys: JwtKeysDep) -> JSONResponse:
 
 @open_router.get("/verify")
 async def verify_link(
-    service: Service,
+    service: SignupServiceDep,
     token: str | None = None,
     type: str | None = None,
     redirect_to: str | None = None,
@@ -63,35 +106,8 @@ async def verify_link(
 
 @api_router.get("/settings")
 async def settings_(settings: SettingsDep) -> JsonObject:
-    providers = [
-        "anonymous_users",
-        "apple",
-        "azure",
-        "bitbucket",
-        "discord",
-        "facebook",
-        "snapchat",
-        "figma",
-        "fly",
-        "github",
-        "gitlab",
-        "google",
-        "keycloak",
-        "kakao",
-        "linkedin",
-        "linkedin_oidc",
-        "notion",
-        "spotify",
-        "slack",
-        "slack_oidc",
-        "workos",
-        "twitch",
-        "twitter",
-        "phone",
-        "zoom",
-    ]
     return {
-        "external": {**dict.fromkeys(providers, False), "email": True},
+        "external": {**dict.fromkeys(EXTERNAL_PROVIDERS, False), "email": True},
         "disable_signup": settings.auth_disable_signup,
         "mailer_autoconfirm": settings.auth_autoconfirm,
         "phone_autoconfirm": False,
@@ -103,69 +119,98 @@ async def settings_(settings: SettingsDep) -> JsonObject:
 
 @api_router.post("/signup")
 async def signup(
-    service: Service, body: JsonObject = Body(default_factory=dict), redirect_to: str | None = None
+    service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
-    return await service.signup(parse(SignupBody, body), redirect_to)
+    return await service.signup(parse(SignupParams, body), redirect_to)
 
 
 @api_router.post("/token")
 async def token(
-    service: Service,
+    service: TokenServiceDep,
+    body: JsonBody,
     grant_type: str | None = Query(default=None),
-    body: JsonObject = Body(default_factory=dict),
 ) -> JsonObject:
     grant = grant_type or body.get("grant_type")
     if grant == "password":
-        return await service.password_grant(parse(PasswordGrantBody, body))
+        return await service.password_grant(parse(PasswordGrantParams, body))
     if grant == "refresh_token":
-        return await service.refresh_grant(parse(RefreshGrantBody, body))
+        return await service.refresh_grant(parse(RefreshGrantParams, body))
     if grant == "pkce":
-        return await service.pkce_grant(parse(PkceGrantBody, body))
-    raise AppError(400, "invalid_credentials", "unsupported_grant_type")
+        return await service.pkce_grant(parse(PkceGrantParams, body))
+    raise invalid_login("unsupported_grant_type")
 
 
 @api_router.post("/verify")
-async def verify_otp(service: Service, body: JsonObject = Body(default_factory=dict)) -> JsonObject:
-    return await service.verify_otp(parse(VerifyBody, body))
+async def verify_otp(service: SignupServiceDep, body: JsonBody) -> JsonObject:
+    return await service.verify_otp(parse(VerifyParams, body))
 
 
 @api_router.post("/recover")
 async def recover(
-    service: Service, body: JsonObject = Body(default_factory=dict), redirect_to: str | None = None
+    service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
-    return await service.recover(parse(RecoverBody, body), redirect_to)
+    return await service.recover(parse(RecoverParams, body), redirect_to)
 
 
 @api_router.post("/resend")
 async def resend(
-    service: Service, body: JsonObject = Body(default_factory=dict), redirect_to: str | None = None
+    service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
-    return await service.resend(parse(ResendBody, body), redirect_to)
+    return await service.resend(parse(ResendParams, body), redirect_to)
 
 
 @api_router.post("/logout", status_code=204)
-async def logout(service: Service, auth: CurrentUser, scope: str = "global") -> Response:
-    if scope not in {"global", "local", "others"}:
-        raise AppError(400, "validation_failed", "Unsupported logout scope")
-    await service.logout(auth, scope)
+async def logout(service: UserServiceDep, token: AccessTokenDep, scope: str = "global") -> Response:
+    await service.logout(token, scope)
     return Response(status_code=204)
 
 
 @api_router.get("/user")
-async def get_user(auth: CurrentUser) -> JsonObject:
-    return user_json(auth.user)
+async def get_user(service: UserServiceDep, token: AccessTokenDep) -> JsonObject:
+    return await service.get(token)
 
 
-@api_router.put("/user", dependencies=[Depends(limit_user_updates)])
-async def update_user(
-    service: Service, auth: CurrentUser, body: JsonObject = Body(default_factory=dict)
-) -> JsonObject:
-    return await service.update_user(auth, parse(UpdateUserBody, body))
+@api_router.put("/user")
+async def update_user(service: UserServiceDep, token: AccessTokenDep, body: JsonBody) -> JsonObject:
+    return await service.update(token, parse(UpdateUserParams, body))
+
+
+@admin_router.get("/users")
+async def admin_list_users(
+    service: AdminServiceDep,
+    page: int = Query(default=1, ge=1),
+    per_page: int = Query(default=50, ge=1, le=1000),
+) -> JSONResponse:
+    found = await service.list_page(page, per_page)
+    return JSONResponse(
+        {"users": found.users, "aud": "authenticated"},
+        headers={"X-Total-Count": str(found.total)},
+    )
+
+
+@admin_router.post("/users")
+async def admin_create_user(service: AdminServiceDep, body: JsonBody) -> JsonObject:
+    return await service.create(parse(AdminUserParams, body))
+
+
+@admin_router.get("/users/{user_id}")
+async def admin_get_user(service: AdminServiceDep, user_id: str) -> JsonObject:
+    return await service.get(user_id)
+
+
+@admin_router.put("/users/{user_id}")
+async def admin_update_user(service: AdminServiceDep, user_id: str, body: JsonBody) -> JsonObject:
+    return await service.update(user_id, parse(AdminUserParams, body))
+
+
+@admin_router.delete("/users/{user_id}")
+async def admin_delete_user(service: AdminServiceDep, user_id: str) -> JsonObject:
+    return await service.delete(user_id)
 
 
 @api_router.api_route("/{path:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
 async def unknown(request: Request, path: str) -> None:
-    raise AppError(404, "not_found", f"No auth endpoint at /auth/v1/{path}")
+    raise AppError(404, ErrorCode.not_found, f"No auth endpoint at /auth/v1/{path}")
 
 
 router = APIRouter()

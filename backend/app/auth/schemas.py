@@ -1,54 +1,137 @@
-"""Request bodies as supabase-js sends them, and the JSON shapes it parses.
+"""Request bodies as supabase-js sends them, each checking its own fields, and the JSON
+shapes the client parses (docs/api.md#auth-endpoints).
 
 Requests accept what the client really sends: explicit nulls (`code_challenge: null`),
 extra keys (`gotrue_meta_security`, spread `options`), and ignore what they do not use.
+Each model's validator raises the exact error Supabase Auth answers for that field; what
+depends on settings or on the stored account (password policy, sign-up switch, limits) is
+the service's to check.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, TypeVar
+import json
+import re
+from datetime import datetime, timedelta
+from typing import Annotated, Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
+from pydantic import AfterValidator, Field, StrictStr, model_validator
 
+from app.auth import errors
 from app.auth.models import Identity, User
-from app.core.errors import AppError
+from app.auth.one_time import KINDS_BY_TYPE
+from app.core.email_address import normalize_email
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError, invalid
+from app.core.requests import RequestModel
 
 MAX_METADATA_BYTES = 16 * 1024
+_CODE_CHALLENGE = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
+_DURATION = re.compile(r"^(\d+)(h|m|s)$")
 
 
-class Body(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+def check_metadata(value: dict[str, Any]) -> dict[str, Any]:
+    """The rule for user and app metadata wherever it is written (sign-up, update, admin)."""
+    encoded = json.dumps(value, ensure_ascii=False)
+    if len(encoded.encode()) > MAX_METADATA_BYTES:
+        raise invalid("User metadata is too large")
+    # PostgreSQL's JSONB cannot hold U+0000; refuse it on every backend alike.
+    if "\\u0000" in json.dumps(value):
+        raise invalid("User metadata must not contain NUL characters")
+    return value
 
 
-class PkceParams(Body):
+Metadata = Annotated[dict[str, Any], AfterValidator(check_metadata)]
+
+
+def required_email(raw: str | None, missing_message: str) -> str:
+    """The canonical address, or the 400 the client expects for a missing or bad one."""
+    if not raw or not raw.strip():
+        raise invalid(missing_message)
+    email = normalize_email(raw)
+    if email is None:
+        raise errors.bad_email()
+    return email
+
+
+# --- requests ----------------------------------------------------------------------------
+
+
+class PkceParams(RequestModel):
     code_challenge: StrictStr | None = None
     code_challenge_method: StrictStr | None = None
 
+    @model_validator(mode="after")
+    def _check_pkce(self) -> Self:
+        challenge, method = self.code_challenge, self.code_challenge_method
+        if not challenge and not method:
+            return self
+        if not challenge or not method:
+            raise invalid("PKCE flow requires code_challenge_method and code_challenge")
+        if method.lower() not in {"s256", "plain"}:
+            raise invalid("Unsupported code challenge method")
+        if not _CODE_CHALLENGE.match(challenge):
+            raise invalid("Code challenge does not fit the PKCE format")
+        self.code_challenge_method = method.lower()
+        return self
 
-class SignupBody(PkceParams):
+    @property
+    def wants_pkce(self) -> bool:
+        return bool(self.code_challenge)
+
+
+class SignupParams(PkceParams):
     email: StrictStr | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
-    data: dict[str, Any] | None = None
+    data: Metadata | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if self.phone:
+            raise errors.phone_disabled("Phone signups are disabled")
+        self.email = required_email(self.email, "Signup requires a valid email")
+        return self
 
 
-class PasswordGrantBody(Body):
+class PasswordGrantParams(RequestModel):
     email: StrictStr | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if self.phone:
+            raise errors.phone_disabled("Phone logins are disabled")
+        if not self.email or self.password is None:
+            raise invalid("Email and password are required to sign in")
+        # Not refused when malformed: an unknown address must fail like a wrong password.
+        self.email = normalize_email(self.email) or self.email.strip().lower()
+        return self
 
-class RefreshGrantBody(Body):
+
+class RefreshGrantParams(RequestModel):
     refresh_token: StrictStr | None = None
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if not self.refresh_token:
+            raise invalid("Refresh token is required")
+        return self
 
-class PkceGrantBody(Body):
+
+class PkceGrantParams(RequestModel):
     auth_code: StrictStr | None = None
     code_verifier: StrictStr | None = None
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if not self.auth_code or not self.code_verifier:
+            raise invalid("invalid request: both auth code and code verifier should be non-empty")
+        return self
 
-class VerifyBody(Body):
+
+class VerifyParams(RequestModel):
     type: StrictStr | None = None
     token_hash: StrictStr | None = None
     token: StrictStr | None = None
@@ -56,51 +139,98 @@ class VerifyBody(Body):
     phone: StrictStr | None = None
     redirect_to: StrictStr | None = None
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if (self.type or "") not in KINDS_BY_TYPE:
+            raise invalid("Verify requires a valid verification type")
+        if bool(self.token_hash) == bool(self.token):
+            raise invalid("Verify requires either a token or a token hash")
+        if self.token_hash:
+            if self.email or self.phone:
+                raise invalid("Only the token_hash and type should be provided")
+            return self
+        if self.phone:
+            raise errors.phone_disabled("Phone verification is disabled")
+        self.email = required_email(self.email, "Verify requires an email address")
+        return self
 
-class RecoverBody(PkceParams):
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return KINDS_BY_TYPE[self.type or ""]
+
+
+class RecoverParams(PkceParams):
     email: StrictStr | None = None
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        self.email = required_email(self.email, "Password recovery requires an email")
+        return self
 
-class ResendBody(Body):
+
+class ResendParams(RequestModel):
     type: StrictStr | None = None
     email: StrictStr | None = None
     phone: StrictStr | None = None
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if self.type != "signup":
+            raise invalid("Only signup confirmation emails can be resent")
+        self.email = required_email(self.email, "Resend requires an email address")
+        return self
 
-class UpdateUserBody(PkceParams):
+
+class UpdateUserParams(PkceParams):
     email: StrictStr | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
     current_password: StrictStr | None = None
     nonce: StrictStr | None = None
-    data: dict[str, Any] | None = None
+    data: Metadata | None = None
     app_metadata: dict[str, Any] | None = None
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if self.app_metadata is not None:
+            raise AppError(403, ErrorCode.not_admin, "Only administrators can change app_metadata")
+        if self.phone:
+            raise errors.phone_disabled("Phone numbers are not supported")
+        return self
 
-class AdminUserBody(Body):
+
+class AdminUserParams(RequestModel):
     email: StrictStr | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
     email_confirm: bool | None = None
-    user_metadata: dict[str, Any] | None = None
-    app_metadata: dict[str, Any] | None = None
+    user_metadata: Metadata | None = None
+    app_metadata: Metadata | None = None
     ban_duration: StrictStr | None = None
     role: StrictStr | None = Field(default=None, max_length=64)
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if self.email is not None:
+            email = normalize_email(self.email)
+            if email is None:
+                raise errors.bad_email()
+            self.email = email
+        if self.ban_duration not in (None, "none") and not _DURATION.match(self.ban_duration):
+            raise invalid("ban_duration must look like 24h, 30m or none")
+        return self
 
-Model = TypeVar("Model", bound=BaseModel)
+    @property
+    def ban(self) -> timedelta | None:
+        """The ban's length; None for `none` (lift the ban). Only when ban_duration is set."""
+        match = _DURATION.match(self.ban_duration or "")
+        if match is None:
+            return None
+        unit = {"h": "hours", "m": "minutes", "s": "seconds"}[match.group(2)]
+        return timedelta(**{unit: int(match.group(1))})
 
 
-def parse(model: type[Model], data: dict[str, Any]) -> Model:
-    """Validates a JSON object against a body model; a wrong type is a 400 with a code."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(part) for part in first["loc"])
-        raise AppError(
-            400, "validation_failed", f"Invalid value for {field}: {first['msg']}"
-        ) from exc
+# --- responses ---------------------------------------------------------------------------
 
 
 def timestamp(value: datetime | None) -> str | None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from app.auth.models import Session as AuthSession
 from app.auth.models import User
 from app.auth.refresh import RefreshChain
+from app.auth.repository import AuthRepository
 from app.auth.schemas import user_json
+from app.core.client import Client
 from app.core.database import utcnow
 from app.core.jwt_keys import JwtKeys
 from app.core.settings import Settings
@@ -35,29 +35,26 @@ def is_recent_recovery(session: AuthSession) -> bool:
 
 
 class SessionIssuer:
-    def __init__(self, db: AsyncSession, settings: Settings, keys: JwtKeys) -> None:
-        self.db = db
+    def __init__(self, repo: AuthRepository, settings: Settings, keys: JwtKeys) -> None:
+        self.repo = repo
         self.settings = settings
         self.keys = keys
-        self.chain = RefreshChain(db, keys.secret, settings.auth_refresh_token_reuse_interval)
+        self.chain = RefreshChain(repo, keys.secret, settings.auth_refresh_token_reuse_interval)
 
-    async def start(
-        self, user: User, method: str, *, ip: str | None, user_agent: str | None
-    ) -> dict[str, Any]:
+    async def start(self, user: User, method: str, client: Client) -> dict[str, Any]:
         """Signs the user in: a new session, the first refresh token, an access token."""
         now = utcnow()
         session = AuthSession(
             user_id=user.id,
             aal="aal1",
             amr=[amr_entry(method)],
-            ip=ip,
-            user_agent=(user_agent or "")[:512] or None,
+            ip=client.ip,
+            user_agent=client.user_agent,
         )
-        self.db.add(session)
         user.last_sign_in_at = now
         for identity in user.identities:
             identity.last_sign_in_at = now
-        await self.db.flush()
+        await self.repo.add_session(session)
         refresh_token = await self.chain.start(session)
         return self.token_response(user, session, refresh_token)
 

@@ -7,12 +7,12 @@ JWT_SECRET, so every worker computes the same ones without sharing state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from fastapi import Request
 
+from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.jwt_keys import InvalidToken, JwtKeys
 
@@ -44,17 +44,6 @@ class ApiKeys:
         return None
 
 
-@dataclass(frozen=True)
-class Caller:
-    role: Role
-    claims: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def user_id(self) -> str | None:
-        sub = self.claims.get("sub")
-        return sub if isinstance(sub, str) else None
-
-
 def bearer_token(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -67,24 +56,24 @@ def require_api_key(request: Request, api_keys: ApiKeys) -> Role:
     """The gateway's check: a known `apikey` header (or, failing that, a key as bearer)."""
     key = request.headers.get("apikey") or bearer_token(request)
     if not key:
-        raise AppError(401, "no_api_key", "No API key found in request")
+        raise AppError(401, ErrorCode.no_api_key, "No API key found in request")
     role = api_keys.role_of(key)
     if role is None:
-        raise AppError(401, "invalid_api_key", "Invalid API key")
+        raise AppError(401, ErrorCode.invalid_api_key, "Invalid API key")
     return role
 
 
-def rest_caller(request: Request, api_keys: ApiKeys, keys: JwtKeys) -> Caller:
+def rest_role(request: Request, api_keys: ApiKeys, keys: JwtKeys) -> Role:
     """PostgREST's view: the bearer decides the role; a key stands for itself."""
     require_api_key(request, api_keys)
     token = bearer_token(request) or request.headers.get("apikey", "")
     role = api_keys.role_of(token)
     if role is not None:
-        return Caller(role)
+        return role
     try:
-        claims = keys.verify(token, audience="authenticated")
+        keys.verify(token, audience="authenticated")
     except InvalidToken as exc:
         if exc.expired:
-            raise AppError(401, "PGRST303", "JWT expired") from exc
-        raise AppError(401, "PGRST301", "JWT could not be decoded") from exc
-    return Caller(Role.authenticated, claims)
+            raise AppError(401, ErrorCode.pgrst_jwt_expired, "JWT expired") from exc
+        raise AppError(401, ErrorCode.pgrst_jwt_invalid, "JWT could not be decoded") from exc
+    return Role.authenticated

@@ -25,8 +25,8 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase
 
 from app.core.errors import AppError
+from app.core.mail_queue import MailQueue
 from app.core.settings import Settings
-from app.mail.queue import MailQueue
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",

@@ -1,4 +1,5 @@
-"""Typed dependencies for what lives on the application: settings, keys, limiter.
+"""Typed dependencies for what lives on the application, and the one context every domain's
+service is built from.
 
 All `async def`: FastAPI runs a plain `def` dependency in a worker thread, a thread hop per
 dependency per request for what is an attribute read.
@@ -6,13 +7,17 @@ dependency per request for what is an attribute read.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.core.callers import ApiKeys
-from app.core.http import client_ip
+from app.core.client import Client, ClientDep
+from app.core.database import DbSession, Mail
 from app.core.jwt_keys import JwtKeys
+from app.core.mail_queue import MailQueue
 from app.core.ratelimit import RateLimiter
 from app.core.settings import Settings
 
@@ -32,17 +37,30 @@ async def _api_keys(request: Request) -> ApiKeys:
     return keys
 
 
-async def _rate_limiter(request: Request) -> RateLimiter:
-    limiter: RateLimiter = request.app.state.rate_limiter
-    return limiter
-
-
-async def _client_ip(request: Request) -> str:
-    return client_ip(request)
-
-
 SettingsDep = Annotated[Settings, Depends(_settings)]
 JwtKeysDep = Annotated[JwtKeys, Depends(_jwt_keys)]
 ApiKeysDep = Annotated[ApiKeys, Depends(_api_keys)]
-RateLimiterDep = Annotated[RateLimiter, Depends(_rate_limiter)]
-ClientIp = Annotated[str, Depends(_client_ip)]
+
+
+@dataclass(frozen=True)
+class RequestContext:
+    """What a service needs from the request: its database session (committed by the
+    request, core/database.py), its mail queue (sent after that commit), who is calling,
+    the settings and the shared rate limiter."""
+
+    db: AsyncSession
+    engine: AsyncEngine
+    mail: MailQueue
+    settings: Settings
+    limiter: RateLimiter
+    client: Client
+
+
+async def _context(
+    request: Request, db: DbSession, mail: Mail, settings: SettingsDep, client: ClientDep
+) -> RequestContext:
+    state = request.app.state
+    return RequestContext(db, state.engine, mail, settings, state.rate_limiter, client)
+
+
+ContextDep = Annotated[RequestContext, Depends(_context)]

@@ -1,19 +1,25 @@
 """One error type for every client-facing failure, rendered in the envelope of its API.
 
 `/auth/v1` speaks Supabase Auth's envelope, `/rest/v1` PostgREST's, `/api` a plain
-`{code, message}`. Codes are stable snake_case strings (Supabase's where one exists) and a
+`{code, message}` (docs/api.md#api-errors). Codes come from `core/error_codes.py`, and a
 client's mistake is always a 4xx: supabase-js treats any 5xx as a retryable outage.
+
+Validation errors from pydantic, whether FastAPI raised them or `core/requests.parse` did,
+become one AppError through one translator, `validation_error`.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app.core.error_codes import ErrorCode
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +31,7 @@ class AppError(Exception):
     def __init__(
         self,
         status: int,
-        code: str,
+        code: ErrorCode,
         message: str,
         *,
         extra: dict[str, Any] | None = None,
@@ -48,14 +54,22 @@ class AppError(Exception):
 
 
 class RateLimited(AppError):
-    def __init__(self, retry_after: int, code: str = "over_request_rate_limit") -> None:
+    def __init__(
+        self, retry_after: int, code: ErrorCode = ErrorCode.over_request_rate_limit
+    ) -> None:
         super().__init__(
             429,
             code,
             f"Too many requests. Please try again in {retry_after} seconds.",
             headers={"Retry-After": str(retry_after)},
+            details=f"Retry after {retry_after} seconds",
         )
         self.retry_after = retry_after
+
+
+def invalid(message: str) -> AppError:
+    """A request whose fields are wrong: 400 validation_failed, the message says which."""
+    return AppError(400, ErrorCode.validation_failed, message)
 
 
 def _is_auth(request: Request) -> bool:
@@ -68,42 +82,47 @@ def _is_rest(request: Request) -> bool:
 
 def render_error(request: Request, error: AppError) -> Response:
     headers = dict(error.headers)
+    code = str(error.code)
     if _is_auth(request):
         # Both `code` and `error_code`, so the client finds the code whether or not it can
         # read the version header; `msg` is what it shows as the message.
         body: dict[str, Any] = {
-            "code": error.code,
-            "error_code": error.code,
+            "code": code,
+            "error_code": code,
             "msg": error.message,
             "message": error.message,
             **error.extra,
         }
         headers[API_VERSION_HEADER] = API_VERSION
-        headers["x-sb-error-code"] = error.code
+        headers["x-sb-error-code"] = code
     elif _is_rest(request):
         body = {
-            "code": error.code,
+            "code": code,
             "message": error.message,
             "details": error.details,
             "hint": error.hint,
         }
     else:
-        body = {"code": error.code, "message": error.message, **error.extra}
+        body = {"code": code, "message": error.message, **error.extra}
     return JSONResponse(body, status_code=error.status, headers=headers)
 
 
-def _validation_error(exc: RequestValidationError) -> AppError:
-    errors = exc.errors()
-    first = errors[0] if errors else {}
+def validation_error(errors: Sequence[Any]) -> AppError:
+    """The one translation of pydantic's error list into the API's 400.
+
+    Only the first error is reported: it names the field and why, which is what a client
+    developer needs; the envelope has room for one message.
+    """
+    first: dict[str, Any] = dict(errors[0]) if errors else {}
     if first.get("type") == "json_invalid":
-        return AppError(400, "bad_json", "Request body is not valid JSON")
+        return AppError(400, ErrorCode.bad_json, "Request body is not valid JSON")
     location = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-    reason = first.get("msg", "invalid value")
+    reason = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
     if first.get("type") == "missing":
-        message = f"Missing required field: {location}" if location else "Request body is required"
-    else:
-        message = f"Invalid value for {location}: {reason}" if location else reason
-    return AppError(400, "validation_failed", message)
+        return invalid(
+            f"Missing required field: {location}" if location else "Request body is required"
+        )
+    return invalid(f"Invalid value for {location}: {reason}" if location else reason)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -113,16 +132,20 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _request_validation(request: Request, exc: RequestValidationError) -> Response:
-        return render_error(request, _validation_error(exc))
+        return render_error(request, validation_error(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        codes = {404: "not_found", 405: "method_not_allowed", 413: "request_too_large"}
-        code = codes.get(exc.status_code, "http_error")
+        codes = {
+            404: ErrorCode.not_found,
+            405: ErrorCode.method_not_allowed,
+            413: ErrorCode.request_too_large,
+        }
+        code = codes.get(exc.status_code, ErrorCode.http_error)
         return render_error(request, AppError(exc.status_code, code, str(exc.detail)))
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> Response:
         logger.exception("unhandled error on %s %s", request.method, request.url.path)
-        error = AppError(500, "unexpected_failure", "An unexpected error occurred")
+        error = AppError(500, ErrorCode.unexpected_failure, "An unexpected error occurred")
         return render_error(request, error)

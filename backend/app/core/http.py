@@ -6,6 +6,7 @@ from fastapi import FastAPI, Request
 from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, render_error
 
 # Headers supabase-js sends (auth and REST) and the ones it must be able to read back.
@@ -75,7 +76,7 @@ class BodySizeLimit:
     async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive)
         error = AppError(
-            413, "request_too_large", f"Request body is larger than {self.max_bytes} bytes"
+            413, ErrorCode.request_too_large, f"Request body is larger than {self.max_bytes} bytes"
         )
         response = render_error(request, error)
         response.headers["Connection"] = "close"
@@ -93,9 +94,3 @@ def install_transport(app: FastAPI, *, max_body_bytes: int) -> None:
         expose_headers=CORS_EXPOSE_HEADERS,
         max_age=600,
     )
-
-
-def client_ip(request: Request) -> str:
-    # uvicorn's proxy-headers support rewrites the client address from X-Forwarded-For
-    # only for the proxies in FORWARDED_ALLOW_IPS, so this is never client-controlled.
-    return request.client.host if request.client else "unknown"

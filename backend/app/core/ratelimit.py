@@ -4,9 +4,10 @@ A window per key, opened by its first hit: one upsert per hit, committed on its 
 connection at once, so a request that later fails (a wrong password, say) still counts
 against its sender.
 
-Call `hit` before the request's first query. On SQLite the request's transaction holds the
-database's write lock from its first statement, and a hit on another connection would wait
-for it until the busy timeout.
+Services are the one place limits are applied (`RateLimiter.hit` with a `Rule` from the
+settings); routers and dependencies never count. Call `hit` before the request's first
+query: on SQLite the request's transaction holds the database's write lock from its first
+statement, and a hit on another connection would wait for it until the busy timeout.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 
 from sqlalchemy import BigInteger, Integer, String, case, delete
 from sqlalchemy.dialects import postgresql, sqlite
@@ -22,7 +22,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.database import Base
+from app.core.error_codes import ErrorCode
 from app.core.errors import RateLimited
+from app.core.settings import Rule
+
+__all__ = ["RateLimitCounter", "RateLimiter", "Rule"]
 
 
 class RateLimitCounter(Base):
@@ -34,27 +38,15 @@ class RateLimitCounter(Base):
     expires_at: Mapped[int] = mapped_column(BigInteger, index=True)
 
 
-@dataclass(frozen=True)
-class Rule:
-    limit: int
-    seconds: int
-
-    @classmethod
-    def parse(cls, text: str) -> Rule:
-        count, _, seconds = text.partition("/")
-        rule = cls(int(count), int(seconds))
-        if rule.limit < 1 or rule.seconds < 1:
-            raise ValueError(f"bad rate limit {text!r}: expected 'count/seconds'")
-        return rule
-
-
 class RateLimiter:
     def __init__(self, engine: AsyncEngine, *, enabled: bool = True) -> None:
         self.engine = engine
         self.enabled = enabled
         self._insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
 
-    async def hit(self, key: str, rule: Rule, *, code: str = "over_request_rate_limit") -> None:
+    async def hit(
+        self, key: str, rule: Rule, *, code: ErrorCode = ErrorCode.over_request_rate_limit
+    ) -> None:
         """Counts one hit on `key`; raises RateLimited (429 with Retry-After) past the limit.
 
         A window opens at the first hit after the previous one closed (not at a multiple of

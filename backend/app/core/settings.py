@@ -7,13 +7,14 @@ configuration at all; production refuses to start with a missing or default secr
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import urlsplit
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 # Secrets that appear in public docs and examples: a production server must not run on them.
@@ -42,6 +43,36 @@ class SmtpTls(StrEnum):
     starttls = "starttls"  # plain connection upgraded with STARTTLS (port 587)
     tls = "tls"  # implicit TLS from the first byte (port 465)
     none = "none"  # only for a relay on loopback
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rate limit: at most `limit` hits per `seconds`, written "count/seconds"."""
+
+    limit: int
+    seconds: int
+
+    @classmethod
+    def parse(cls, text: str) -> Rule:
+        count, sep, seconds = text.strip().partition("/")
+        if (
+            not sep
+            or not (count + seconds).isascii()
+            or not (count.isdigit() and seconds.isdigit())
+        ):
+            raise ValueError(f"expected 'count/seconds' such as '30/3600', got {text!r}")
+        rule = cls(int(count), int(seconds))
+        if rule.limit < 1 or rule.seconds < 1:
+            raise ValueError(f"count and seconds must be at least 1, got {text!r}")
+        return rule
+
+
+def _rule(value: Any) -> Any:
+    return Rule.parse(value) if isinstance(value, str) else value
+
+
+# A setting holding a rate limit: given as "count/seconds", parsed when settings load.
+RateRule = Annotated[Rule, NoDecode, BeforeValidator(_rule)]
 
 
 def _split_csv(value: Any) -> Any:
@@ -103,13 +134,13 @@ class Settings(BaseSettings):
     # Rate limits: "count/seconds". Kept in the database so they hold across workers.
     rate_limit_enabled: bool = True
     # Per client IP on the endpoints that send email (signup, recover, resend).
-    rate_limit_email_ip: str = "30/3600"
+    rate_limit_email_ip: RateRule = Rule(30, 3600)
     # Per address: emails of any kind, on top of AUTH_EMAIL_MIN_INTERVAL between two.
-    rate_limit_email_per_address: str = "6/3600"
-    rate_limit_password_ip: str = "30/300"
-    rate_limit_password_address: str = "10/300"
-    rate_limit_verify: str = "30/300"
-    rate_limit_token_refresh: str = "150/300"
+    rate_limit_email_per_address: RateRule = Rule(6, 3600)
+    rate_limit_password_ip: RateRule = Rule(30, 300)
+    rate_limit_password_address: RateRule = Rule(10, 300)
+    rate_limit_verify: RateRule = Rule(30, 300)
+    rate_limit_token_refresh: RateRule = Rule(150, 300)
 
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
 
@@ -185,6 +216,29 @@ class Settings(BaseSettings):
         return self.mail_from or f"{self.brand_name} <no-reply@{domain}>"
 
 
+class SettingsError(Exception):
+    """Configuration that cannot be used; the message names each variable and why."""
+
+
+AnySettings = TypeVar("AnySettings", bound=BaseSettings)
+
+
+def load(cls: type[AnySettings], **values: Any) -> AnySettings:
+    """Reads and checks a settings class, so a bad value stops start-up with its name.
+
+    The values themselves are not echoed: some of them are secrets.
+    """
+    try:
+        return cls(**values)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            field = str(error["loc"][0]) if error["loc"] else ""
+            reason = str(error["msg"]).removeprefix("Value error, ")
+            problems.append(f"{field.upper()}: {reason}" if field else reason)
+        raise SettingsError("invalid configuration:\n  " + "\n  ".join(problems)) from None
+
+
 @lru_cache
 def get_settings() -> Settings:
-    return Settings()
+    return load(Settings)

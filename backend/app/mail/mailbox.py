@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from markupsafe import Markup, escape
 
+from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 
 router = APIRouter(prefix="/dev/mailbox", include_in_schema=False)
@@ -85,7 +86,7 @@ async def list_messages(request: Request) -> HTMLResponse:
 async def show_message(request: Request, name: str) -> HTMLResponse:
     path = _outbox(request) / name
     if not _NAME.match(name) or not path.is_file():
-        raise AppError(404, "not_found", "No such message")
+        raise AppError(404, ErrorCode.not_found, "No such message")
     message = read_message(path)
     headers = "".join(
         f"<dt>{escape(key)}</dt><dd>{escape(message[key])}</dd>"

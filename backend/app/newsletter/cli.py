@@ -23,6 +23,7 @@ from app.core.database import create_engine, create_sessionmaker
 from app.core.settings import Settings, get_settings
 from app.newsletter import service
 from app.newsletter.models import SOURCES
+from app.newsletter.repository import NewsletterRepository
 
 CSV_COLUMNS = ("email", "name", "source", "subscribed_at", "confirmed_at", "unsubscribe_url")
 
@@ -50,7 +51,7 @@ async def export_rows(settings: Settings, source: str) -> list[service.ExportRow
     engine = create_engine(settings)
     try:
         async with create_sessionmaker(engine)() as session:
-            rows = await service.export(session, settings, source)
+            rows = await service.export(NewsletterRepository(session), settings, source)
             await session.commit()  # the minted tokens must exist before the URLs go out
             return rows
     finally:
@@ -61,7 +62,7 @@ async def stats_counts(settings: Settings) -> dict[str, dict[str, int]]:
     engine = create_engine(settings)
     try:
         async with create_sessionmaker(engine)() as session:
-            return await service.stats(session)
+            return await service.stats(NewsletterRepository(session))
     finally:
         await engine.dispose()
 

@@ -7,6 +7,7 @@ exactly what a Supabase project would answer, e.g. `23505` → 409 for a duplica
 from __future__ import annotations
 
 from app.core.callers import Role
+from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 
 TABLE = "newsletter_subscribers"
@@ -19,31 +20,35 @@ def _safe(text: str) -> str:
 
 
 def invalid_body(message: str) -> AppError:
-    return AppError(400, "PGRST102", message)
+    return AppError(400, ErrorCode.pgrst_invalid_body, message)
 
 
 def unknown_column(column: str) -> AppError:
     return AppError(
         400,
-        "PGRST204",
+        ErrorCode.pgrst_unknown_column,
         f"Could not find the '{_safe(column)}' column of '{TABLE}' in the schema cache",
     )
 
 
 def unknown_select_column(column: str) -> AppError:
-    return AppError(400, "42703", f"column {TABLE}.{_safe(column)} does not exist")
+    return AppError(
+        400, ErrorCode.pg_undefined_column, f"column {TABLE}.{_safe(column)} does not exist"
+    )
 
 
 def permission_denied(role: Role, table: str = TABLE) -> AppError:
     # PostgREST: 401 when the request is anonymous, 403 when a role was authenticated.
     status = 401 if role is Role.anon else 403
-    return AppError(status, "42501", f"permission denied for table {table}")
+    return AppError(
+        status, ErrorCode.pg_insufficient_privilege, f"permission denied for table {table}"
+    )
 
 
 def not_null(column: str) -> AppError:
     return AppError(
         400,
-        "23502",
+        ErrorCode.pg_not_null_violation,
         f'null value in column "{column}" of relation "{TABLE}" violates not-null constraint',
     )
 
@@ -51,20 +56,22 @@ def not_null(column: str) -> AppError:
 def check_failed(column: str, reason: str) -> AppError:
     return AppError(
         400,
-        "23514",
+        ErrorCode.pg_check_violation,
         f'new row for relation "{TABLE}" violates check constraint "{TABLE}_{column}_check"',
         details=reason,
     )
 
 
-def invalid_type(column: str, expected: str, code: str = "22P02") -> AppError:
+def invalid_type(
+    column: str, expected: str, code: ErrorCode = ErrorCode.pg_invalid_text
+) -> AppError:
     return AppError(400, code, f'invalid input syntax for type {expected} (column "{column}")')
 
 
 def duplicate(email_normalized: str, source: str) -> AppError:
     return AppError(
         409,
-        "23505",
+        ErrorCode.pg_unique_violation,
         f'duplicate key value violates unique constraint "{UNIQUE_CONSTRAINT}"',
         details=f"Key (email_normalized, source)=({email_normalized}, {source}) already exists.",
     )
@@ -73,7 +80,7 @@ def duplicate(email_normalized: str, source: str) -> AppError:
 def unknown_table(table: str) -> AppError:
     return AppError(
         404,
-        "PGRST205",
+        ErrorCode.pgrst_unknown_table,
         f"Could not find the table 'public.{_safe(table)}' in the schema cache",
     )
 
@@ -81,7 +88,7 @@ def unknown_table(table: str) -> AppError:
 def unknown_function(name: str) -> AppError:
     return AppError(
         404,
-        "PGRST202",
+        ErrorCode.pgrst_unknown_function,
         f"Could not find the function public.{_safe(name)} in the schema cache",
         hint="The only function exposed here is verify_subscriber(token).",
     )
@@ -89,14 +96,32 @@ def unknown_function(name: str) -> AppError:
 
 def bad_schema(schema: str) -> AppError:
     return AppError(
-        406, "PGRST106", "The schema must be one of the following: public", details=_safe(schema)
+        406,
+        ErrorCode.pgrst_bad_schema,
+        "The schema must be one of the following: public",
+        details=_safe(schema),
     )
 
 
 def not_single(count: int) -> AppError:
     return AppError(
         406,
-        "PGRST116",
+        ErrorCode.pgrst_not_single,
         "JSON object requested, multiple (or no) rows returned",
         details=f"The result contains {count} rows",
     )
+
+
+def invalid_datetime(column: str) -> AppError:
+    return invalid_type(column, "timestamp with time zone", ErrorCode.pg_invalid_datetime)
+
+
+# --- /api/newsletter ---------------------------------------------------------------------
+
+
+def missing_token() -> AppError:
+    return AppError(400, ErrorCode.missing_token, "An unsubscribe token is required")
+
+
+def invalid_unsubscribe_token() -> AppError:
+    return AppError(404, ErrorCode.invalid_token, "This unsubscribe link is not valid")

@@ -63,6 +63,18 @@ def parse_json(raw: bytes) -> Any:
         raise errors.invalid_body("Empty or invalid json") from exc
 
 
+def rpc_token_argument(raw: bytes, function: str) -> str:
+    """The one text argument `{token}` of an RPC; any other argument list is no function
+    of ours (PostgREST resolves functions by their argument names)."""
+    args = parse_json(raw)
+    if not isinstance(args, dict) or set(args) != {"token"}:
+        raise errors.unknown_function(function)
+    token = args["token"]
+    if token is not None and not isinstance(token, str):
+        raise errors.invalid_type("token", "text")
+    return token or ""
+
+
 def _quoted_list(text: str) -> list[str]:
     return [part.strip().strip('"').strip() for part in text.split(",") if part.strip()]
 

@@ -9,11 +9,18 @@ operator's CSV. Joiners (U+200C/U+200D) stay legal: Persian and Indic names use 
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Any
+from urllib.parse import parse_qs
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from app.core.email_address import normalize_email as canonical_email
+from app.core.errors import invalid
+from app.core.requests import RequestModel, decode_json
+from app.newsletter import errors
+from app.newsletter.models import SOURCES
 
 NAME_MAX = 100
 EMAIL_MAX = 254
@@ -71,7 +78,7 @@ def _message(value: str) -> str:
     return clean_text(value, field="message", max_len=MESSAGE_MAX, multiline=True)
 
 
-class ContactIn(BaseModel):
+class ContactIn(RequestModel):
     """POST /api/contact. `website` is the honeypot: people never see it, bots fill it."""
 
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=False)
@@ -90,3 +97,82 @@ class ContactOut(BaseModel):
 class UnsubscribeOut(BaseModel):
     ok: bool = True
     source: str | None = None
+
+
+# --- a subscriber row, as PostgREST and our constraints would judge it --------------------
+
+
+def _text_column(row: dict[str, Any], column: str) -> str:
+    value = row.get(column)
+    if value is None:
+        raise errors.not_null(column)
+    if not isinstance(value, str):
+        raise errors.invalid_type(column, "text")
+    return value
+
+
+@dataclass(frozen=True)
+class NewSubscriber:
+    """One object of an insert body, checked: the errors are the ones PostgreSQL's column
+    types and our check constraints would raise (docs/api.md#rest-insert)."""
+
+    email: str
+    email_normalized: str
+    source: str
+    name: str
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> NewSubscriber:
+        email_raw = _text_column(row, "email")
+        source = _text_column(row, "source")
+        name_raw = _text_column(row, "name")
+        try:
+            email = clean_email(email_raw)
+        except BadText as exc:
+            raise errors.check_failed("email", str(exc)) from exc
+        if source not in SOURCES:
+            raise errors.check_failed("source", "source must be 'newsletter' or 'waitlist'")
+        try:
+            name = clean_text(name_raw, field="name", max_len=NAME_MAX)
+        except BadText as exc:
+            raise errors.check_failed("name", str(exc)) from exc
+        subscribed_at = row.get("subscribed_at")
+        if subscribed_at is not None:
+            # Accepted for compatibility, checked like the column would, but not trusted:
+            # the consent time is the server's clock.
+            if not isinstance(subscribed_at, str):
+                raise errors.invalid_datetime("subscribed_at")
+            try:
+                datetime.fromisoformat(subscribed_at)
+            except ValueError as exc:
+                raise errors.invalid_datetime("subscribed_at") from exc
+        admin_email = row.get("admin_email")
+        if admin_email is not None and not isinstance(admin_email, str):
+            raise errors.invalid_type("admin_email", "text")
+        # admin_email is accepted and dropped: mail goes to ADMIN_EMAIL, never where a
+        # client says.
+        return cls(email, normalize_email(email), source, name)
+
+
+# --- unsubscribing ---------------------------------------------------------------------------
+
+
+def unsubscribe_token(query_token: str | None, content_type: str, raw: bytes) -> str:
+    """The token of an unsubscribe request: RFC 8058 one-click (a form body
+    `List-Unsubscribe=One-Click`, the token in the query) or the page's JSON `{token}`."""
+    token = query_token
+    if "json" in content_type:
+        body = decode_json(raw) if raw.strip() else {}
+        if not isinstance(body, dict):
+            raise invalid("Request body must be a JSON object")
+        if "token" in body:
+            if not isinstance(body["token"], str):
+                raise invalid("Invalid value for token: not a string")
+            token = body["token"]
+    elif raw.strip():
+        # application/x-www-form-urlencoded, as mail providers send it; a token there counts.
+        form = parse_qs(raw.decode("latin-1"), keep_blank_values=True)
+        token = form.get("token", [token or ""])[0] or token
+    if not token:
+        raise errors.missing_token()
+    return token

@@ -1,7 +1,9 @@
-"""The rules of joining, confirming and leaving the newsletter and the waitlist.
+"""The rules of joining, confirming and leaving the newsletter and the waitlist, and of the
+contact form (docs/behaviour.md#join).
 
-Services add and flush, never commit: the request's `DbSession` commits after the endpoint
-returns, and queued mail goes out only after that commit.
+The service adds and flushes, never commits: the request's `DbSession` commits after the
+endpoint returns, and queued mail goes out only after that commit. Rate limits are counted
+here, first thing in each method, before the request's first query (core/ratelimit.py).
 
 How one join gets one confirmation email
 ----------------------------------------
@@ -39,90 +41,19 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
-
-from sqlalchemy import and_, func, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.database import utcnow
-from app.core.settings import Settings
+from app.core.deps import RequestContext
+from app.core.settings import Rule, Settings
 from app.core.tokens import digest, new_secret
-from app.mail.queue import MailQueue
 from app.newsletter import emails, errors
-from app.newsletter.models import SOURCES, Subscriber, UnsubscribeToken
-from app.newsletter.schemas import NAME_MAX, BadText, clean_email, clean_text, normalize_email
+from app.newsletter.models import SOURCES, Subscriber
+from app.newsletter.repository import NewsletterRepository
+from app.newsletter.schemas import ContactIn, NewSubscriber
 from app.newsletter.settings import NewsletterSettings
 
 # Longer than any token we issue; anything longer is not ours and is not even hashed.
 MAX_TOKEN_LENGTH = 256
-
-
-@dataclass(frozen=True)
-class Client:
-    """Where a request came from, recorded as evidence of consent or confirmation."""
-
-    ip: str
-    user_agent: str | None
-
-    @classmethod
-    def of(cls, ip: str, user_agent: str | None) -> Client:
-        return cls(ip=ip[:64], user_agent=user_agent[:512] if user_agent else None)
-
-
-@dataclass(frozen=True)
-class NewRow:
-    email: str
-    email_normalized: str
-    source: str
-    name: str
-
-
-# --- validating what the client sent -------------------------------------------------------
-
-
-def _text_field(row: dict[str, Any], column: str) -> str:
-    value = row.get(column)
-    if value is None:
-        raise errors.not_null(column)
-    if not isinstance(value, str):
-        raise errors.invalid_type(column, "text")
-    return value
-
-
-def validate_row(row: dict[str, Any]) -> NewRow:
-    """One object of an insert body, as PostgREST + our constraints would judge it."""
-    email_raw = _text_field(row, "email")
-    source = _text_field(row, "source")
-    name_raw = _text_field(row, "name")
-    try:
-        email = clean_email(email_raw)
-    except BadText as exc:
-        raise errors.check_failed("email", str(exc)) from exc
-    if source not in SOURCES:
-        raise errors.check_failed("source", "source must be 'newsletter' or 'waitlist'")
-    try:
-        name = clean_text(name_raw, field="name", max_len=NAME_MAX)
-    except BadText as exc:
-        raise errors.check_failed("name", str(exc)) from exc
-    subscribed_at = row.get("subscribed_at")
-    if subscribed_at is not None:
-        # Accepted for compatibility, checked like the column would, but not trusted: the
-        # consent time is the server's clock.
-        if not isinstance(subscribed_at, str):
-            raise errors.invalid_type("subscribed_at", "timestamp with time zone", "22007")
-        try:
-            datetime.fromisoformat(subscribed_at)
-        except ValueError as exc:
-            raise errors.invalid_type("subscribed_at", "timestamp with time zone", "22007") from exc
-    admin_email = row.get("admin_email")
-    if admin_email is not None and not isinstance(admin_email, str):
-        raise errors.invalid_type("admin_email", "text")
-    # admin_email is accepted and dropped: mail goes to ADMIN_EMAIL, never where a client says.
-    return NewRow(email, normalize_email(email), source, name)
-
-
-# --- joining -------------------------------------------------------------------------------
 
 
 @dataclass
@@ -131,50 +62,6 @@ class _Group:
     token_hash: str
     expires_at: datetime
     token: str | None  # the raw token when this request opened the group (it sends the mail)
-
-
-async def _open_group(
-    session: AsyncSession,
-    email_normalized: str,
-    client: Client,
-    now: datetime,
-    config: NewsletterSettings,
-) -> _Group:
-    if config.newsletter_join_window > 0:
-        ua_matches = (
-            Subscriber.consent_user_agent.is_(None)
-            if client.user_agent is None
-            else Subscriber.consent_user_agent == client.user_agent
-        )
-        stmt = (
-            select(
-                Subscriber.join_id,
-                Subscriber.verification_token_hash,
-                Subscriber.verification_expires_at,
-            )
-            .where(
-                Subscriber.email_normalized == email_normalized,
-                Subscriber.verified.is_(False),
-                Subscriber.unsubscribed_at.is_(None),
-                Subscriber.verification_token_hash.is_not(None),
-                Subscriber.verification_expires_at > now,
-                Subscriber.subscribed_at >= now - timedelta(seconds=config.newsletter_join_window),
-                Subscriber.consent_ip == client.ip,
-                ua_matches,
-            )
-            .order_by(Subscriber.subscribed_at.desc())
-            .limit(1)
-        )
-        found = (await session.execute(stmt)).first()
-        if found is not None and found[1] is not None and found[2] is not None:
-            return _Group(join_id=found[0], token_hash=found[1], expires_at=found[2], token=None)
-    token = new_secret()
-    return _Group(
-        join_id=uuid.uuid4(),
-        token_hash=digest(token),
-        expires_at=now + timedelta(seconds=config.newsletter_token_expiry),
-        token=token,
-    )
 
 
 def _may_join_again(existing: Subscriber, now: datetime, config: NewsletterSettings) -> bool:
@@ -187,227 +74,220 @@ def _may_join_again(existing: Subscriber, now: datetime, config: NewsletterSetti
     return expired or stale
 
 
-def _is_unique_violation(exc: IntegrityError) -> bool:
-    orig = exc.orig
-    code = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
-    return code == "23505" or "UNIQUE constraint failed" in str(orig)
+class NewsletterService:
+    def __init__(self, ctx: RequestContext, config: NewsletterSettings) -> None:
+        self.settings = ctx.settings
+        self.config = config
+        self.mail = ctx.mail
+        self.client = ctx.client
+        self.limiter = ctx.limiter
+        self.repo = NewsletterRepository(ctx.db)
 
+    async def _limit(self, name: str, rule: Rule) -> None:
+        await self.limiter.hit(f"{name}:{self.client.ip}", rule)
 
-def _consent(row: Subscriber, new: NewRow, group: _Group, client: Client, now: datetime) -> None:
-    row.email = new.email
-    row.name = new.name
-    row.subscribed_at = now
-    row.consent_ip = client.ip
-    row.consent_user_agent = client.user_agent
-    row.join_id = group.join_id
-    row.verified = False
-    row.verification_token_hash = group.token_hash
-    row.verification_expires_at = group.expires_at
-    row.confirmed_at = None
-    row.confirmed_ip = None
-    row.confirmed_user_agent = None
-    row.unsubscribed_at = None
+    # --- joining -----------------------------------------------------------------------
 
+    async def join(
+        self, rows: Sequence[NewSubscriber], *, ignore_duplicates: bool = False
+    ) -> list[Subscriber]:
+        """Stores the rows (all or none) and queues one confirmation email per join group."""
+        await self._limit("newsletter:subscribe", self.config.rate_limit_subscribe)
+        now = utcnow()
+        seen: set[tuple[str, str]] = set()
+        unique_rows: list[NewSubscriber] = []
+        for new in rows:
+            key = (new.email_normalized, new.source)
+            if key in seen:
+                if ignore_duplicates:
+                    continue
+                raise errors.duplicate(*key)
+            seen.add(key)
+            unique_rows.append(new)
 
-async def join(
-    session: AsyncSession,
-    mail: MailQueue,
-    settings: Settings,
-    config: NewsletterSettings,
-    rows: Sequence[NewRow],
-    client: Client,
-    *,
-    ignore_duplicates: bool = False,
-) -> list[Subscriber]:
-    """Stores the rows (all or none) and queues one confirmation email per join group."""
-    now = utcnow()
-    seen: set[tuple[str, str]] = set()
-    unique_rows: list[NewRow] = []
-    for new in rows:
-        key = (new.email_normalized, new.source)
-        if key in seen:
-            if ignore_duplicates:
+        groups: dict[str, _Group] = {}
+        stored: list[Subscriber] = []
+        for new in unique_rows:
+            group = groups.get(new.email_normalized)
+            if group is None:
+                group = await self._open_group(new.email_normalized, now)
+                groups[new.email_normalized] = group
+            existing = await self.repo.subscriber_for_update(new.email_normalized, new.source)
+            if existing is not None:
+                if not _may_join_again(existing, now, self.config):
+                    if ignore_duplicates:
+                        continue
+                    raise errors.duplicate(new.email_normalized, new.source)
+                self._consent(existing, new, group, now)
+                await self.repo.flush()
+                stored.append(existing)
                 continue
-            raise errors.duplicate(*key)
-        seen.add(key)
-        unique_rows.append(new)
-
-    groups: dict[str, _Group] = {}
-    stored: list[Subscriber] = []
-    for new in unique_rows:
-        group = groups.get(new.email_normalized)
-        if group is None:
-            group = await _open_group(session, new.email_normalized, client, now, config)
-            groups[new.email_normalized] = group
-        # FOR UPDATE (PostgreSQL; SQLite already serialises writers): two concurrent
-        # re-joins of one stale row queue here, and the second sees the first's new consent.
-        existing = await session.scalar(
-            select(Subscriber)
-            .where(
-                Subscriber.email_normalized == new.email_normalized,
-                Subscriber.source == new.source,
+            row = Subscriber(
+                id=uuid.uuid4(),
+                email_normalized=new.email_normalized,
+                source=new.source,
+                created_at=now,
             )
-            .with_for_update()
-        )
-        if existing is not None:
-            if not _may_join_again(existing, now, config):
+            self._consent(row, new, group, now)
+            if not await self.repo.insert(row):
+                # A concurrent request stored the same pair between our check and our insert.
                 if ignore_duplicates:
                     continue
                 raise errors.duplicate(new.email_normalized, new.source)
-            _consent(existing, new, group, client, now)
-            await session.flush()
-            stored.append(existing)
-            continue
-        row = Subscriber(
-            id=uuid.uuid4(),
-            email_normalized=new.email_normalized,
-            source=new.source,
-            created_at=now,
+            stored.append(row)
+
+        self._queue_join_mail(stored, groups)
+        return stored
+
+    async def _open_group(self, email_normalized: str, now: datetime) -> _Group:
+        window = self.config.newsletter_join_window
+        if window > 0:
+            found = await self.repo.pending_group(
+                email_normalized,
+                self.client.ip,
+                self.client.user_agent,
+                now,
+                now - timedelta(seconds=window),
+            )
+            if found is not None and found[1] is not None and found[2] is not None:
+                return _Group(
+                    join_id=found[0], token_hash=found[1], expires_at=found[2], token=None
+                )
+        token = new_secret()
+        return _Group(
+            join_id=uuid.uuid4(),
+            token_hash=digest(token),
+            expires_at=now + timedelta(seconds=self.config.newsletter_token_expiry),
+            token=token,
         )
-        _consent(row, new, group, client, now)
-        try:
-            async with session.begin_nested():
-                session.add(row)
-                await session.flush()
-        except IntegrityError as exc:
-            # A concurrent request stored the same pair between our check and our insert.
-            if not _is_unique_violation(exc):
-                raise
-            if ignore_duplicates:
-                continue
-            raise errors.duplicate(new.email_normalized, new.source) from exc
-        stored.append(row)
 
-    _queue_join_mail(mail, settings, config, stored, groups)
-    return stored
+    def _consent(self, row: Subscriber, new: NewSubscriber, group: _Group, now: datetime) -> None:
+        row.email = new.email
+        row.name = new.name
+        row.subscribed_at = now
+        row.consent_ip = self.client.ip
+        row.consent_user_agent = self.client.user_agent
+        row.join_id = group.join_id
+        row.verified = False
+        row.verification_token_hash = group.token_hash
+        row.verification_expires_at = group.expires_at
+        row.confirmed_at = None
+        row.confirmed_ip = None
+        row.confirmed_user_agent = None
+        row.unsubscribed_at = None
 
+    def _queue_join_mail(self, stored: list[Subscriber], groups: dict[str, _Group]) -> None:
+        settings = self.settings
+        for email_normalized, group in groups.items():
+            mine = [row for row in stored if row.email_normalized == email_normalized]
+            if group.token is None or not mine:
+                continue  # attached to a group whose email is already on its way, or nothing new
+            self.mail.add(
+                emails.confirmation(
+                    settings,
+                    to=mine[0].email,
+                    name=mine[0].name,
+                    sources=[row.source for row in mine],
+                    link=emails.verify_url(settings, group.token),
+                    expires_hours=max(1, self.config.newsletter_token_expiry // 3600),
+                )
+            )
+        for row in stored:
+            self.mail.add(
+                emails.admin_notice(
+                    settings,
+                    email=row.email,
+                    name=row.name,
+                    source=row.source,
+                    subscribed_at=row.subscribed_at.isoformat(timespec="seconds"),
+                )
+            )
 
-def _queue_join_mail(
-    mail: MailQueue,
-    settings: Settings,
-    config: NewsletterSettings,
-    stored: list[Subscriber],
-    groups: dict[str, _Group],
-) -> None:
-    for email_normalized, group in groups.items():
-        mine = [row for row in stored if row.email_normalized == email_normalized]
-        if group.token is None or not mine:
-            continue  # attached to a group whose email is already on its way, or nothing new
-        mail.add(
-            emails.confirmation(
-                settings,
-                to=mine[0].email,
-                name=mine[0].name,
-                sources=[row.source for row in mine],
-                link=emails.verify_url(settings, group.token),
-                expires_hours=max(1, config.newsletter_token_expiry // 3600),
+    # --- confirming ----------------------------------------------------------------------
+
+    async def verify(self, token: str) -> bool:
+        """Confirms every row of the token's join group; true once, false ever after."""
+        await self._limit("newsletter:verify", self.config.rate_limit_verify_subscriber)
+        if not token or len(token) > MAX_TOKEN_LENGTH:
+            return False
+        confirmed = list(
+            await self.repo.confirm_group(
+                digest(token), utcnow(), self.client.ip, self.client.user_agent
             )
         )
-    for row in stored:
-        mail.add(
-            emails.admin_notice(
-                settings,
-                email=row.email,
-                name=row.name,
-                source=row.source,
-                subscribed_at=row.subscribed_at.isoformat(timespec="seconds"),
+        if not confirmed:
+            return False
+        confirmed.sort(key=lambda r: SOURCES.index(r.source))
+        links: list[emails.ListLink] = []
+        header_token = ""
+        for row in confirmed:
+            unsubscribe_token = issue_unsubscribe_token(self.repo, row.id)
+            # The header's one-click target is the first list (the newsletter when both were
+            # joined); the body carries a visible link for each list.
+            header_token = header_token or unsubscribe_token
+            links.append(
+                emails.ListLink(
+                    source=row.source,
+                    label=emails.SOURCE_LABELS[row.source],
+                    unsubscribe_url=emails.unsubscribe_page_url(self.settings, unsubscribe_token),
+                )
+            )
+        await self.repo.flush()
+        self.mail.add(
+            emails.welcome(
+                self.settings,
+                to=confirmed[0].email,
+                name=confirmed[0].name,
+                lists=links,
+                header_token=header_token,
+            )
+        )
+        return True
+
+    # --- leaving -------------------------------------------------------------------------
+
+    async def unsubscribe(self, token: str) -> Subscriber:
+        """Takes the row off its list at once (idempotent); 404 when the token is not ours."""
+        await self._limit("newsletter:unsubscribe", self.config.rate_limit_unsubscribe)
+        row = None
+        if len(token) <= MAX_TOKEN_LENGTH:
+            row = await self.repo.subscriber_by_unsubscribe_token(digest(token))
+        if row is None:
+            raise errors.invalid_unsubscribe_token()
+        if row.unsubscribed_at is None:
+            row.unsubscribed_at = utcnow()
+            # A pending confirmation must not re-subscribe someone who just left.
+            row.verification_token_hash = None
+            await self.repo.flush()
+        return row
+
+    # --- the contact form ----------------------------------------------------------------
+
+    async def contact(self, message: ContactIn) -> None:
+        await self._limit("contact", self.config.rate_limit_contact)
+        # A filled honeypot gets the same answer and sends nothing: bots learn nothing.
+        if (message.website or "").strip():
+            return
+        self.mail.add(
+            emails.contact_message(
+                self.settings,
+                name=message.name,
+                email=message.email,
+                subject=message.subject,
+                message=message.message,
+                ip=self.client.ip,
             )
         )
 
 
-# --- confirming ----------------------------------------------------------------------------
+# --- shared with the operator commands -----------------------------------------------------
 
 
-async def verify(
-    session: AsyncSession, mail: MailQueue, settings: Settings, token: str, client: Client
-) -> bool:
-    """Confirms every row of the token's join group; true once, false ever after."""
-    if not token or len(token) > MAX_TOKEN_LENGTH:
-        return False
-    now = utcnow()
-    # One conditional UPDATE: of two concurrent clicks exactly one matches the rows (the
-    # other re-checks after the row lock and finds the digest gone).
-    stmt = (
-        update(Subscriber)
-        .where(
-            Subscriber.verification_token_hash == digest(token),
-            Subscriber.verified.is_(False),
-            Subscriber.unsubscribed_at.is_(None),
-            Subscriber.verification_expires_at > now,
-        )
-        .values(
-            verified=True,
-            verification_token_hash=None,
-            confirmed_at=now,
-            confirmed_ip=client.ip,
-            confirmed_user_agent=client.user_agent,
-            updated_at=now,
-        )
-        .returning(Subscriber.id, Subscriber.email, Subscriber.name, Subscriber.source)
-        .execution_options(synchronize_session=False)
-    )
-    confirmed = list((await session.execute(stmt)).all())
-    if not confirmed:
-        return False
-    confirmed.sort(key=lambda r: SOURCES.index(r.source))
-    links: list[emails.ListLink] = []
-    header_token = ""
-    for row in confirmed:
-        unsubscribe_token = await issue_unsubscribe_token(session, row.id)
-        # The header's one-click target is the first list (the newsletter when both were
-        # joined); the body carries a visible link for each list.
-        header_token = header_token or unsubscribe_token
-        links.append(
-            emails.ListLink(
-                source=row.source,
-                label=emails.SOURCE_LABELS[row.source],
-                unsubscribe_url=emails.unsubscribe_page_url(settings, unsubscribe_token),
-            )
-        )
-    await session.flush()
-    mail.add(
-        emails.welcome(
-            settings,
-            to=confirmed[0].email,
-            name=confirmed[0].name,
-            lists=links,
-            header_token=header_token,
-        )
-    )
-    return True
-
-
-# --- leaving -------------------------------------------------------------------------------
-
-
-async def issue_unsubscribe_token(session: AsyncSession, subscriber_id: uuid.UUID) -> str:
+def issue_unsubscribe_token(repo: NewsletterRepository, subscriber_id: uuid.UUID) -> str:
     """A fresh unsubscribe token for one row; only its digest is stored."""
     token = new_secret()
-    session.add(UnsubscribeToken(token_hash=digest(token), subscriber_id=subscriber_id))
+    repo.add_unsubscribe_token(digest(token), subscriber_id)
     return token
-
-
-async def unsubscribe(session: AsyncSession, token: str) -> Subscriber | None:
-    """Takes the row off its list at once; None when the token is not one of ours."""
-    if not token or len(token) > MAX_TOKEN_LENGTH:
-        return None
-    row = await session.scalar(
-        select(Subscriber)
-        .join(UnsubscribeToken, UnsubscribeToken.subscriber_id == Subscriber.id)
-        .where(UnsubscribeToken.token_hash == digest(token))
-    )
-    if row is None:
-        return None
-    if row.unsubscribed_at is None:
-        now = utcnow()
-        row.unsubscribed_at = now
-        # A pending confirmation must not re-subscribe someone who just left.
-        row.verification_token_hash = None
-        await session.flush()
-    return row
-
-
-# --- operator chores -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -420,23 +300,12 @@ class ExportRow:
     unsubscribe_url: str
 
 
-async def export(session: AsyncSession, settings: Settings, source: str) -> list[ExportRow]:
+async def export(repo: NewsletterRepository, settings: Settings, source: str) -> list[ExportRow]:
     """Confirmed, still-subscribed rows of one list, each with a freshly minted unsubscribe
     URL (only digests are stored, so earlier URLs cannot be shown again; they keep working)."""
-    rows = (
-        await session.scalars(
-            select(Subscriber)
-            .where(
-                Subscriber.source == source,
-                Subscriber.verified.is_(True),
-                Subscriber.unsubscribed_at.is_(None),
-            )
-            .order_by(Subscriber.confirmed_at, Subscriber.email_normalized)
-        )
-    ).all()
     out: list[ExportRow] = []
-    for row in rows:
-        token = await issue_unsubscribe_token(session, row.id)
+    for row in await repo.confirmed_subscribers(source):
+        token = issue_unsubscribe_token(repo, row.id)
         out.append(
             ExportRow(
                 email=row.email,
@@ -447,38 +316,20 @@ async def export(session: AsyncSession, settings: Settings, source: str) -> list
                 unsubscribe_url=emails.one_click_url(settings, token),
             )
         )
-    await session.flush()
+    await repo.flush()
     return out
 
 
 STATES = ("pending", "expired", "verified", "unsubscribed")
 
 
-async def stats(session: AsyncSession) -> dict[str, dict[str, int]]:
+async def stats(repo: NewsletterRepository) -> dict[str, dict[str, int]]:
     """Counts per source and state: pending (link still valid), expired, verified, unsubscribed."""
-    now = utcnow()
     counts = {source: dict.fromkeys(STATES, 0) for source in SOURCES}
-    unsubscribed = Subscriber.unsubscribed_at.is_not(None)
-    verified = and_(Subscriber.unsubscribed_at.is_(None), Subscriber.verified.is_(True))
-    pending = and_(
-        Subscriber.unsubscribed_at.is_(None),
-        Subscriber.verified.is_(False),
-        Subscriber.verification_expires_at > now,
-    )
-    for state, condition in (
-        ("unsubscribed", unsubscribed),
-        ("verified", verified),
-        ("pending", pending),
-    ):
-        result = await session.execute(
-            select(Subscriber.source, func.count()).where(condition).group_by(Subscriber.source)
-        )
-        for source, count in result.all():
+    for state, found in (await repo.state_counts(utcnow())).items():
+        for source, count in found:
             counts[source][state] = count
-    totals = await session.execute(
-        select(Subscriber.source, func.count()).group_by(Subscriber.source)
-    )
-    for source, total in totals.all():
+    for source, total in await repo.count_by_source():
         counts[source]["expired"] = total - sum(
             counts[source][s] for s in ("pending", "verified", "unsubscribed")
         )

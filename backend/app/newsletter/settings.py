@@ -1,16 +1,16 @@
 """This package's settings, read from the environment (and `.env`) like the core ones.
 
-Kept apart from `core/settings.py` so the newsletter can evolve on its own; documented in
+Kept apart from `core/settings.py` so the newsletter can evolve on its own; loaded and
+checked when the app starts (a bad value stops start-up naming the variable); documented in
 README.md and `.env.example` with the rest.
 """
 
 from __future__ import annotations
 
-from fastapi import Request
-from pydantic import Field, field_validator
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from app.core.ratelimit import Rule
+from app.core.settings import RateRule, Rule, load
 
 
 class NewsletterSettings(BaseSettings):
@@ -26,28 +26,11 @@ class NewsletterSettings(BaseSettings):
     newsletter_resend_interval: int = Field(default=3600, ge=0)
 
     # Per client IP, "count/seconds", kept in the database like every rate limit.
-    rate_limit_subscribe: str = "20/600"
-    rate_limit_verify_subscriber: str = "30/300"
-    rate_limit_unsubscribe: str = "30/300"
-    rate_limit_contact: str = "5/600"
-
-    @field_validator(
-        "rate_limit_subscribe",
-        "rate_limit_verify_subscriber",
-        "rate_limit_unsubscribe",
-        "rate_limit_contact",
-    )
-    @classmethod
-    def _valid_rule(cls, value: str) -> str:
-        Rule.parse(value)
-        return value
+    rate_limit_subscribe: RateRule = Rule(20, 600)
+    rate_limit_verify_subscriber: RateRule = Rule(30, 300)
+    rate_limit_unsubscribe: RateRule = Rule(30, 300)
+    rate_limit_contact: RateRule = Rule(5, 600)
 
 
-async def newsletter_settings(request: Request) -> NewsletterSettings:
-    """Read once per application (tests may put their own on `app.state`)."""
-    state = request.app.state
-    found: NewsletterSettings | None = getattr(state, "newsletter_settings", None)
-    if found is None:
-        found = NewsletterSettings()
-        state.newsletter_settings = found
-    return found
+def load_newsletter_settings() -> NewsletterSettings:
+    return load(NewsletterSettings)

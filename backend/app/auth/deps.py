@@ -1,0 +1,83 @@
+"""Who is calling the auth API, and the one dependency per service that assembles it.
+
+The API-key gate and the access-token check only read the request and the keys: no
+database. The session and user behind a token are loaded by UserService, after limits.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any, TypeVar
+
+from fastapi import Depends, Request
+
+from app.auth.passwords import Passwords
+from app.auth.service import AdminService, AuthServiceBase, SignupService, TokenService, UserService
+from app.auth.service.user import AccessToken
+from app.core.callers import Role, bearer_token, require_api_key
+from app.core.deps import ApiKeysDep, ContextDep, JwtKeysDep
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError
+from app.core.jwt_keys import InvalidToken
+
+
+async def api_key_gate(request: Request, api_keys: ApiKeysDep) -> Role:
+    """Supabase's gateway check, for every route except the browser-opened ones."""
+    return require_api_key(request, api_keys)
+
+
+def _uuid(value: object) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        return None
+
+
+async def access_token(request: Request, keys: JwtKeysDep, api_keys: ApiKeysDep) -> AccessToken:
+    token = bearer_token(request)
+    if token is None:
+        raise AppError(
+            401, ErrorCode.no_authorization, "This endpoint requires a valid Bearer token"
+        )
+    if api_keys.role_of(token) is not None:
+        raise AppError(403, ErrorCode.bad_jwt, "invalid claim: missing sub claim")
+    try:
+        claims = keys.verify(token, audience="authenticated")
+    except InvalidToken as exc:
+        raise AppError(403, ErrorCode.bad_jwt, str(exc)) from exc
+    user_id = _uuid(claims.get("sub"))
+    if user_id is None:
+        raise AppError(400, ErrorCode.bad_jwt, "invalid claim: sub claim must be a UUID")
+    return AccessToken(user_id, _uuid(claims.get("session_id")))
+
+
+async def require_service_role(request: Request, api_keys: ApiKeysDep, keys: JwtKeysDep) -> None:
+    token = bearer_token(request)
+    if token is not None and api_keys.role_of(token) is Role.service_role:
+        return
+    if token is not None and api_keys.role_of(token) is None:
+        try:
+            if keys.verify(token).get("role") == Role.service_role.value:
+                return
+        except InvalidToken:
+            pass
+    raise AppError(403, ErrorCode.not_admin, "User not allowed")
+
+
+Service = TypeVar("Service", bound=AuthServiceBase)
+
+
+def _assemble(cls: type[Service]) -> Callable[..., Coroutine[Any, Any, Service]]:
+    async def build(request: Request, ctx: ContextDep, keys: JwtKeysDep) -> Service:
+        passwords: Passwords = request.app.state.passwords
+        return cls(ctx, keys, passwords)
+
+    return build
+
+
+AccessTokenDep = Annotated[AccessToken, Depends(access_token)]
+SignupServiceDep = Annotated[SignupService, Depends(_assemble(SignupService))]
+TokenServiceDep = Annotated[TokenService, Depends(_assemble(TokenService))]
+UserServiceDep = Annotated[UserService, Depends(_assemble(UserService))]
+AdminServiceDep = Annotated[AdminService, Depends(_assemble(AdminService))]

@@ -1,0 +1,187 @@
+"""Every database statement of the auth domain, in one place.
+
+Services and the token mechanisms (sessions.py, refresh.py, one_time.py) decide; this module
+only reads and writes. Nothing here commits: the request does (core/database.py).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.engine import Row
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+
+from app.auth.models import FlowState, OneTimeToken, RefreshToken, User
+from app.auth.models import Session as AuthSession
+
+
+class AuthRepository:
+    def __init__(self, db: AsyncSession, engine: AsyncEngine) -> None:
+        self.db = db
+        self.engine = engine
+
+    async def flush(self) -> None:
+        await self.db.flush()
+
+    # -- users --------------------------------------------------------------------------
+
+    async def user(self, user_id: uuid.UUID) -> User | None:
+        return await self.db.get(User, user_id)
+
+    async def user_by_email(self, email: str) -> User | None:
+        user: User | None = await self.db.scalar(select(User).where(User.email == email))
+        return user
+
+    async def email_taken(self, email: str) -> bool:
+        return await self.db.scalar(select(User.id).where(User.email == email)) is not None
+
+    async def password_record(self, email: str) -> Row[uuid.UUID, str | None] | None:
+        """The stored hash, read outside the request's transaction, so the argon2 verify that
+        follows holds no database lock (on SQLite the request's transaction would hold the
+        write lock, and every other request would wait for the hash)."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                select(User.id, User.encrypted_password).where(User.email == email)
+            )
+            return result.first()
+
+    async def insert_user(self, user: User) -> bool:
+        """Adds a new user (with its identities); False when the email is already taken."""
+        try:
+            async with self.db.begin_nested():
+                self.db.add(user)
+                await self.db.flush()
+        except IntegrityError:
+            return False
+        return True
+
+    async def delete_user(self, user: User) -> None:
+        await self.db.delete(user)
+        await self.db.flush()
+
+    async def count_users(self) -> int:
+        return await self.db.scalar(select(func.count()).select_from(User)) or 0
+
+    async def users_page(self, offset: int, limit: int) -> Sequence[User]:
+        result = await self.db.scalars(
+            select(User).order_by(User.created_at.desc()).offset(offset).limit(limit)
+        )
+        return result.all()
+
+    # -- sessions and refresh tokens ----------------------------------------------------
+
+    async def session(self, session_id: uuid.UUID) -> AuthSession | None:
+        return await self.db.get(AuthSession, session_id)
+
+    async def add_session(self, session: AuthSession) -> None:
+        self.db.add(session)
+        await self.db.flush()
+
+    async def session_ids(
+        self, user_id: uuid.UUID, *, except_id: uuid.UUID | None = None
+    ) -> list[uuid.UUID]:
+        query = select(AuthSession.id).where(AuthSession.user_id == user_id)
+        if except_id is not None:
+            query = query.where(AuthSession.id != except_id)
+        return list(await self.db.scalars(query))
+
+    async def delete_sessions(self, session_ids: list[uuid.UUID]) -> None:
+        """Ends sessions together with their refresh tokens."""
+        if session_ids:
+            await self.db.execute(
+                delete(RefreshToken).where(RefreshToken.session_id.in_(session_ids))
+            )
+            await self.db.execute(delete(AuthSession).where(AuthSession.id.in_(session_ids)))
+
+    async def add_refresh_token(self, token: RefreshToken) -> None:
+        self.db.add(token)
+        await self.db.flush()
+
+    async def refresh_token(self, token_hash: str) -> RefreshToken | None:
+        row: RefreshToken | None = await self.db.scalar(
+            select(RefreshToken).where(RefreshToken.token_hash == token_hash)
+        )
+        return row
+
+    async def claim_refresh_token(self, token_id: int, now: datetime) -> bool:
+        """Revokes a token if it is still live; of two concurrent claims only one wins."""
+        claimed = await self.db.execute(
+            update(RefreshToken)
+            .where(RefreshToken.id == token_id, RefreshToken.revoked.is_(False))
+            .values(revoked=True, updated_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        return bool(claimed.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def reload(self, row: RefreshToken) -> None:
+        await self.db.refresh(row)
+
+    async def active_refresh_token(self, session_id: uuid.UUID) -> RefreshToken | None:
+        row: RefreshToken | None = await self.db.scalar(
+            select(RefreshToken)
+            .where(RefreshToken.session_id == session_id, RefreshToken.revoked.is_(False))
+            .order_by(RefreshToken.id.desc())
+            .limit(1)
+        )
+        return row
+
+    # -- email links and codes ----------------------------------------------------------
+
+    async def replace_one_time_token(self, token: OneTimeToken) -> None:
+        """Stores a new link/code, dropping the user's previous one of the same kind."""
+        await self.delete_one_time_tokens(token.user_id, token.kind)
+        self.db.add(token)
+        await self.db.flush()
+
+    async def one_time_token_by_hash(self, token_hash: str) -> OneTimeToken | None:
+        row: OneTimeToken | None = await self.db.scalar(
+            select(OneTimeToken).where(OneTimeToken.token_hash == token_hash)
+        )
+        return row
+
+    async def one_time_token_by_otp(
+        self, otp_hash: str, kinds: tuple[str, ...]
+    ) -> OneTimeToken | None:
+        row: OneTimeToken | None = await self.db.scalar(
+            select(OneTimeToken).where(
+                OneTimeToken.otp_hash == otp_hash, OneTimeToken.kind.in_(kinds)
+            )
+        )
+        return row
+
+    async def take_one_time_token(self, token_id: uuid.UUID) -> bool:
+        """Deletes a token; True for the one request that did (settles double clicks)."""
+        result = await self.db.execute(delete(OneTimeToken).where(OneTimeToken.id == token_id))
+        return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def delete_one_time_tokens(self, user_id: uuid.UUID, *kinds: str) -> None:
+        await self.db.execute(
+            delete(OneTimeToken).where(
+                OneTimeToken.user_id == user_id, OneTimeToken.kind.in_(kinds)
+            )
+        )
+
+    # -- PKCE flows ---------------------------------------------------------------------
+
+    async def add_flow_state(self, flow: FlowState) -> None:
+        self.db.add(flow)
+        await self.db.flush()
+
+    async def flow_state(self, flow_id: uuid.UUID) -> FlowState | None:
+        return await self.db.get(FlowState, flow_id)
+
+    async def flow_state_by_code(self, auth_code_hash: str) -> FlowState | None:
+        row: FlowState | None = await self.db.scalar(
+            select(FlowState).where(FlowState.auth_code_hash == auth_code_hash)
+        )
+        return row
+
+    async def delete_flow_state(self, flow: FlowState) -> None:
+        await self.db.delete(flow)
+
+    async def delete_flow_states(self, user_id: uuid.UUID) -> None:
+        await self.db.execute(delete(FlowState).where(FlowState.user_id == user_id))

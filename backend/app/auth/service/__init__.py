@@ -1,0 +1,25 @@
+"""The rules of the auth API, one module per flow (docs/architecture.md#backend-domains):
+
+- signup.py  sign-up, email links and codes, recovery, resend
+- tokens.py  the token grants: password, refresh token, PKCE
+- user.py    the signed-in user: read, update, sign out
+- admin.py   the service-role admin API
+
+Each service is built from the request's context by one dependency (auth/deps.py). Nothing
+here commits: the request does, after the handler returns, and queued emails leave after.
+"""
+
+from app.auth.service.admin import AdminService
+from app.auth.service.base import AuthServiceBase
+from app.auth.service.signup import SignupService
+from app.auth.service.tokens import TokenService
+from app.auth.service.user import Authenticated, UserService
+
+__all__ = [
+    "AdminService",
+    "AuthServiceBase",
+    "Authenticated",
+    "SignupService",
+    "TokenService",
+    "UserService",
+]

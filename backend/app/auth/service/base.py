@@ -1,0 +1,74 @@
+"""What every auth service shares: the repository, sessions, limits and the account rules
+used by more than one flow (creating and confirming a user)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.auth.models import Identity, User
+from app.auth.one_time import OneTimeTokens
+from app.auth.passwords import Passwords
+from app.auth.repository import AuthRepository
+from app.auth.sessions import SessionIssuer
+from app.core.database import new_uuid, utcnow
+from app.core.deps import RequestContext
+from app.core.error_codes import ErrorCode
+from app.core.jwt_keys import JwtKeys
+from app.core.settings import Rule
+
+
+class AuthServiceBase:
+    def __init__(self, ctx: RequestContext, keys: JwtKeys, passwords: Passwords) -> None:
+        self.settings = ctx.settings
+        self.mail = ctx.mail
+        self.client = ctx.client
+        self.limiter = ctx.limiter
+        self.passwords = passwords
+        self.repo = AuthRepository(ctx.db, ctx.engine)
+        self.sessions = SessionIssuer(self.repo, ctx.settings, keys)
+        self.links = OneTimeTokens(self.repo)
+
+    async def limit(
+        self, key: str, rule: Rule, code: ErrorCode = ErrorCode.over_request_rate_limit
+    ) -> None:
+        # Always before this request's first query (see core/ratelimit.py).
+        await self.limiter.hit(key, rule, code=code)
+
+    async def create_user(
+        self, email: str, password_hash: str | None, metadata: dict[str, Any]
+    ) -> User | None:
+        """A new email user with its email identity; None if the address is taken."""
+        user_id = new_uuid()
+        user = User(
+            id=user_id,
+            email=email,
+            encrypted_password=password_hash,
+            app_metadata={"provider": "email", "providers": ["email"]},
+            user_metadata=metadata,
+        )
+        user.identities = [
+            Identity(
+                provider="email",
+                provider_id=str(user_id),
+                email=email,
+                identity_data={
+                    "sub": str(user_id),
+                    "email": email,
+                    "email_verified": False,
+                    "phone_verified": False,
+                },
+            )
+        ]
+        return user if await self.repo.insert_user(user) else None
+
+    @staticmethod
+    def confirm(user: User) -> None:
+        if user.email_confirmed_at is None:
+            user.email_confirmed_at = utcnow()
+            for identity in user.identities:
+                if identity.provider == "email":
+                    identity.identity_data = {**identity.identity_data, "email_verified": True}
+
+    @staticmethod
+    def is_banned(user: User) -> bool:
+        return user.banned_until is not None and user.banned_until > utcnow()

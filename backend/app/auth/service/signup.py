@@ -1,0 +1,250 @@
+"""Sign-up, email links and codes, recovery and resend (docs/behaviour.md#accounts-signup).
+
+Every path that emails an address counts the email against that address first, whether or
+not an account exists, so neither the answer nor a 429 reveals which addresses are known.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+from app.auth import emails, one_time, redirects
+from app.auth.models import FlowState, User
+from app.auth.schemas import (
+    PkceParams,
+    RecoverParams,
+    ResendParams,
+    SignupParams,
+    VerifyParams,
+    user_json,
+)
+from app.auth.service.base import AuthServiceBase
+from app.core.database import utcnow
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError, RateLimited
+from app.core.settings import Rule
+from app.core.tokens import digest
+
+
+def _with_fragment(url: str, params: dict[str, str]) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(fragment=urlencode(sorted(params.items()))))
+
+
+def _with_query(url: str, params: dict[str, str]) -> str:
+    parts = urlsplit(url)
+    query = f"{parts.query}&{urlencode(params)}" if parts.query else urlencode(params)
+    return urlunsplit(parts._replace(query=query, fragment=""))
+
+
+def _error_redirect(redirect: str, pkce: bool, error: str, code: str, description: str) -> str:
+    params = {"error": error, "error_code": code, "error_description": description}
+    url = _with_query(redirect, params) if pkce else redirect
+    return _with_fragment(url, {**params, "sb": ""})
+
+
+class SignupService(AuthServiceBase):
+    # -- sign-up ------------------------------------------------------------------------
+
+    async def signup(self, params: SignupParams, redirect_to: str | None) -> dict[str, Any]:
+        settings = self.settings
+        if settings.auth_disable_signup:
+            raise AppError(422, ErrorCode.signup_disabled, "Signups not allowed for this instance")
+        email = params.email or ""
+        password = self.passwords.check_new(
+            params.password, missing_message="Signup requires a valid password"
+        )
+        metadata = params.data or {}
+        await self.limit(f"email-ip:{self.client.ip}", settings.rate_limit_email_ip)
+        if not settings.auth_autoconfirm:  # only confirm mode emails the address
+            await self._limit_email_to(email, "confirmation")
+        redirect = redirects.resolve(settings, redirect_to)
+
+        # Hash before the first query: on SQLite the request's transaction holds the write
+        # lock from its first statement, and argon2 must not run inside it. Hashing for every
+        # address also keeps a known one from answering faster than a new one.
+        password_hash = await self.passwords.hash(password)
+        existing = await self.repo.user_by_email(email)
+        if existing is not None:
+            if existing.email_confirmed_at is not None:
+                if settings.auth_autoconfirm:
+                    raise AppError(422, ErrorCode.user_already_exists, "User already registered")
+                return self._obfuscated_user(email, metadata)
+            await self._send_confirmation(existing, redirect, params)
+            return user_json(existing)
+
+        user = await self.create_user(email, password_hash, metadata)
+        if user is None:  # lost a race with a concurrent sign-up for the same address
+            return self._obfuscated_user(email, metadata)
+        self.mail.add(
+            emails.new_account_notice(settings, user, confirmed=settings.auth_autoconfirm)
+        )
+        if settings.auth_autoconfirm:
+            self.confirm(user)
+            return await self.sessions.start(user, "password", self.client)
+        await self._send_confirmation(user, redirect, params)
+        return user_json(user)
+
+    def _obfuscated_user(self, email: str, metadata: dict[str, Any]) -> dict[str, Any]:
+        """What Supabase answers for a confirmed address in confirm mode: a plausible user
+        that does not exist, so the response does not reveal the account."""
+        now = utcnow()
+        fake = User(
+            id=uuid.uuid4(),
+            aud="authenticated",
+            role="",
+            email=email,
+            app_metadata={"provider": "email", "providers": ["email"]},
+            user_metadata=metadata,
+            is_anonymous=False,
+            created_at=now,
+            updated_at=now,
+            confirmation_sent_at=now,
+        )
+        fake.identities = []
+        return user_json(fake)
+
+    async def _limit_email_to(self, email: str, kind: str) -> None:
+        """Before any email to `email`: a minimum interval per kind and an hourly cap."""
+        interval = self.settings.auth_email_min_interval
+        if interval:
+            await self.limit(
+                f"email-interval:{kind}:{email}",
+                Rule(1, interval),
+                ErrorCode.over_email_send_rate_limit,
+            )
+        await self.limit(
+            f"email-address:{email}",
+            self.settings.rate_limit_email_per_address,
+            ErrorCode.over_email_send_rate_limit,
+        )
+
+    async def _flow_state(self, params: PkceParams, method: str, user: User) -> FlowState | None:
+        """The PKCE flow an emailed link will complete, when the client asked for PKCE."""
+        if not params.wants_pkce:
+            return None
+        flow = FlowState(
+            user_id=user.id,
+            code_challenge=params.code_challenge,
+            code_challenge_method=params.code_challenge_method,
+            authentication_method=method,
+        )
+        await self.repo.add_flow_state(flow)
+        return flow
+
+    async def _send_confirmation(self, user: User, redirect: str, pkce: PkceParams) -> None:
+        """Callers have counted the email against the address's limits already."""
+        flow = await self._flow_state(pkce, "email/signup", user)
+        issued = await self.links.issue(
+            user, one_time.CONFIRMATION, self.settings.auth_email_link_expiry, flow
+        )
+        user.confirmation_sent_at = utcnow()
+        link = emails.verify_link(self.settings, issued.link_token, "signup", redirect)
+        self.mail.add(emails.confirmation(self.settings, user, link, issued.otp))
+
+    # -- email links and codes ----------------------------------------------------------
+
+    async def verify_link(
+        self, token: str | None, kind: str | None, redirect_to: str | None
+    ) -> str:
+        """GET /verify: the URL to send the browser to (303), success or failure alike."""
+        redirect = redirects.resolve(self.settings, redirect_to)
+        pkce = bool(token and token.startswith(one_time.PKCE_PREFIX))
+        kinds = one_time.KINDS_BY_TYPE.get(kind or "")
+        if not token or kinds is None:
+            return _error_redirect(
+                redirect,
+                pkce,
+                "invalid_request",
+                ErrorCode.validation_failed,
+                "Verify requires a token and a valid type",
+            )
+        try:
+            await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        except RateLimited as limited:
+            # A browser navigation: answer with the app's error page, not raw JSON.
+            return _error_redirect(
+                redirect, pkce, "temporarily_unavailable", limited.code, limited.message
+            )
+        consumed = await self.links.consume_link(token, kinds)
+        if consumed is None:
+            return _error_redirect(
+                redirect,
+                pkce,
+                "access_denied",
+                ErrorCode.otp_expired,
+                "Email link is invalid or has expired",
+            )
+        user = consumed.user
+        self.confirm(user)
+        method = "recovery" if consumed.kind == one_time.RECOVERY else "otp"
+        if consumed.flow_state is not None:
+            code = str(uuid.uuid4())
+            consumed.flow_state.auth_code_hash = digest(code)
+            consumed.flow_state.auth_code_issued_at = utcnow()
+            await self.repo.flush()
+            return _with_query(redirect, {"code": code})
+        tokens = await self.sessions.start(user, method, self.client)
+        fragment = {
+            "access_token": tokens["access_token"],
+            "expires_at": str(tokens["expires_at"]),
+            "expires_in": str(tokens["expires_in"]),
+            "refresh_token": tokens["refresh_token"],
+            "sb": "",
+            "token_type": "bearer",
+            "type": kind or "signup",
+        }
+        return _with_fragment(redirect, fragment)
+
+    async def verify_otp(self, params: VerifyParams) -> dict[str, Any]:
+        """POST /verify: a token hash, or an email and the 6-digit code, for a session."""
+        await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        if params.token_hash:
+            consumed = await self.links.consume_link(params.token_hash, params.kinds)
+            failure = "Email link is invalid or has expired"
+        else:
+            email = params.email or ""
+            # Six digits are guessable without a limit per address.
+            await self.limit(f"verify-address:{email}", self.settings.rate_limit_verify)
+            consumed = await self.links.consume_otp(email, params.token or "", params.kinds)
+            failure = "Token has expired or is invalid"
+        if consumed is None:
+            raise AppError(403, ErrorCode.otp_expired, failure, commit=True)
+        self.confirm(consumed.user)
+        if consumed.flow_state is not None:
+            await self.repo.delete_flow_state(consumed.flow_state)
+        method = "recovery" if consumed.kind == one_time.RECOVERY else "otp"
+        return await self.sessions.start(consumed.user, method, self.client)
+
+    # -- recovery and resend ------------------------------------------------------------
+
+    async def recover(self, params: RecoverParams, redirect_to: str | None) -> dict[str, Any]:
+        email = params.email or ""
+        await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+        await self._limit_email_to(email, "recovery")
+        user = await self.repo.user_by_email(email)
+        if user is not None:
+            flow = await self._flow_state(params, "recovery", user)
+            issued = await self.links.issue(
+                user, one_time.RECOVERY, self.settings.auth_email_link_expiry, flow
+            )
+            user.recovery_sent_at = utcnow()
+            redirect = redirects.resolve(self.settings, redirect_to)
+            link = emails.verify_link(self.settings, issued.link_token, "recovery", redirect)
+            self.mail.add(emails.recovery(self.settings, user, link, issued.otp))
+        return {}
+
+    async def resend(self, params: ResendParams, redirect_to: str | None) -> dict[str, Any]:
+        email = params.email or ""
+        await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+        # Counted for every address, so the answer is the same whether or not it is known.
+        await self._limit_email_to(email, "confirmation")
+        user = await self.repo.user_by_email(email)
+        if user is None or user.email_confirmed_at is not None:
+            return {}
+        await self._send_confirmation(
+            user, redirects.resolve(self.settings, redirect_to), PkceParams()
+        )
+        return {}

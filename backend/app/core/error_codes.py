@@ -1,0 +1,75 @@
+"""Every error code the server answers with: named, stable, in one place.
+
+Clients branch on these strings, so a value never changes once shipped. Auth codes are
+Supabase Auth's where it has one (its `apierrors` package), so supabase-js recognises them;
+REST codes are PostgreSQL SQLSTATEs and PostgREST's `PGRST…` codes, as a Supabase project
+would answer. The frontend imports the ones it branches on from `frontend/src/lib/errorCodes.ts`
+(a test checks that file names only codes defined here). docs/api.md#api-errors lists them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ErrorCode(StrEnum):
+    # --- any API -----------------------------------------------------------------------
+    bad_json = "bad_json"
+    validation_failed = "validation_failed"
+    request_too_large = "request_too_large"
+    not_found = "not_found"
+    method_not_allowed = "method_not_allowed"
+    http_error = "http_error"
+    unexpected_failure = "unexpected_failure"
+    over_request_rate_limit = "over_request_rate_limit"
+    over_email_send_rate_limit = "over_email_send_rate_limit"
+
+    # --- callers and tokens ------------------------------------------------------------
+    no_api_key = "no_api_key"
+    invalid_api_key = "invalid_api_key"
+    no_authorization = "no_authorization"
+    bad_jwt = "bad_jwt"
+    not_admin = "not_admin"
+
+    # --- auth (Supabase Auth's codes) --------------------------------------------------
+    signup_disabled = "signup_disabled"
+    phone_provider_disabled = "phone_provider_disabled"
+    user_already_exists = "user_already_exists"
+    email_exists = "email_exists"
+    weak_password = "weak_password"
+    same_password = "same_password"
+    current_password_required = "current_password_required"
+    current_password_mismatch = "current_password_mismatch"
+    invalid_credentials = "invalid_credentials"
+    email_not_confirmed = "email_not_confirmed"
+    user_banned = "user_banned"
+    user_not_found = "user_not_found"
+    session_not_found = "session_not_found"
+    refresh_token_not_found = "refresh_token_not_found"
+    refresh_token_already_used = "refresh_token_already_used"
+    otp_expired = "otp_expired"
+    flow_state_not_found = "flow_state_not_found"
+    flow_state_expired = "flow_state_expired"
+    bad_code_verifier = "bad_code_verifier"
+    email_change_not_supported = "email_change_not_supported"
+
+    # --- our own /api ------------------------------------------------------------------
+    missing_token = "missing_token"
+    invalid_token = "invalid_token"
+
+    # --- PostgREST and PostgreSQL, as /rest/v1 answers them ----------------------------
+    pgrst_invalid_body = "PGRST102"
+    pgrst_bad_schema = "PGRST106"
+    pgrst_not_single = "PGRST116"
+    pgrst_unknown_function = "PGRST202"
+    pgrst_unknown_column = "PGRST204"
+    pgrst_unknown_table = "PGRST205"
+    pgrst_jwt_invalid = "PGRST301"
+    pgrst_jwt_expired = "PGRST303"
+    pg_invalid_datetime = "22007"
+    pg_invalid_text = "22P02"
+    pg_not_null_violation = "23502"
+    pg_unique_violation = "23505"
+    pg_check_violation = "23514"
+    pg_insufficient_privilege = "42501"
+    pg_undefined_column = "42703"
