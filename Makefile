@@ -33,11 +33,17 @@ deps: $(VENV)/.installed node_modules/.installed
 start: deps frontend-build
 	$(PY) -m app serve
 
+# Python: the backend, and the benchmarks in bench/ with the same rules (bench/pyproject.toml).
+# lint-imports: the backend's domains stay independent and its layers in order
+# (contracts in backend/pyproject.toml, docs/architecture.md#layers).
 lint: $(VENV)/.installed
 	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
+	cd backend && ../$(VENV)/bin/lint-imports --no-cache
+	cd bench && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
 
 typecheck: $(VENV)/.installed
 	cd backend && ../$(VENV)/bin/mypy app tests
+	cd bench && ../$(VENV)/bin/mypy .
 
 pytest: $(VENV)/.installed
 	cd backend && ../$(VENV)/bin/pytest -q
@@ -50,13 +56,16 @@ test: deps lint typecheck pytest conformance frontend-lint frontend-typecheck fr
 	@echo "make test: all checks passed"
 
 # Frontend (React + Vite): lint, types, unit tests, the prerendered build, Playwright + axe.
+# Lint and types cover all the TypeScript and JavaScript: frontend/, e2e/, conformance/, the
+# harness both suites share (testing/) and bench/ (./tsconfig.json: testing/ and bench/).
 .PHONY: frontend-lint frontend-typecheck frontend-unit frontend-build e2e chromium
 
 frontend-lint: node_modules/.installed
-	npx eslint . && npx prettier --check frontend e2e
+	npx eslint . && npx prettier --check frontend e2e conformance testing bench
 
 frontend-typecheck: node_modules/.installed
 	npx tsc --noEmit -p frontend && npx tsc --noEmit -p e2e
+	npx tsc --noEmit -p . && npx tsc --noEmit -p conformance
 
 frontend-unit: node_modules/.installed
 	npx vitest run --config frontend/vite.config.ts

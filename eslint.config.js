@@ -1,17 +1,66 @@
-// ESLint for the frontend, the Playwright suite and the benchmarks (flat config).
+// ESLint for the frontend, the Playwright and conformance suites, their shared harness (testing/)
+// and the benchmarks (flat config).
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// The frontend's layers (frontend/README.md): app/ composes features/; a feature never imports
+// another feature or app/; components/ (shared UI) and lib/ (shared non-UI code) import no
+// feature and not app/, and lib/ imports no UI from components/.
+const frontendSrc = fileURLToPath(new URL('frontend/src/', import.meta.url));
+const features = readdirSync(`${frontendSrc}features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layers = {
+  files: ['frontend/src/**/*.{ts,tsx}'],
+  plugins: { import: importPlugin },
+  // Without a resolver that knows .ts/.tsx, no-restricted-paths skips every import it cannot resolve.
+  settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+  rules: {
+    'import/no-restricted-paths': [
+      'error',
+      {
+        basePath: frontendSrc,
+        zones: [
+          ...features.map((feature) => ({
+            target: `./features/${feature}`,
+            from: './features',
+            except: [`./${feature}`],
+            message: 'Features never import each other: share it through components/ or lib/.',
+          })),
+          {
+            target: './features',
+            from: './app',
+            message: 'app/ composes the features; a feature does not import app/.',
+          },
+          {
+            target: ['./components', './lib'],
+            from: ['./features', './app'],
+            message: 'components/ and lib/ are shared: they import no feature and not app/.',
+          },
+          {
+            target: './lib',
+            from: './components',
+            message: 'lib/ is non-UI code: UI belongs in components/.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
     ignores: [
       'frontend/dist/**',
       'node_modules/**',
+      '.venv/**',
       'backend/**',
-      'conformance/**',
       'test-results/**',
       'playwright-report/**',
     ],
@@ -35,11 +84,14 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.strict.rules,
     },
   },
+  layers,
   {
     files: [
       'frontend/scripts/**',
       'frontend/vite.config.ts',
       'e2e/**',
+      'conformance/**',
+      'testing/**',
       'bench/**',
       'eslint.config.js',
     ],

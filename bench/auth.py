@@ -1,7 +1,7 @@
 """Benchmark: the auth API's throughput against what it cannot avoid paying.
 
 For SQLite and for a throwaway PostgreSQL, this starts the real app under uvicorn with two
-workers (plus one bare endpoint, see bench/auth_app.py), signs up one user per virtual
+workers (plus one bare endpoint, see bench/bench_app.py), signs up one user per virtual
 user, and drives it from 127.0.0.1 with bench/load.py:
 
 - `GET /bench/bare`, `GET /auth/v1/user` and `POST /auth/v1/token?grant_type=refresh_token`
@@ -26,33 +26,35 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import http.client
 import json
 import multiprocessing
 import os
 import platform
-import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "backend"), str(ROOT / "bench")]
 
+import server as bench_server  # noqa: E402
 from load import (  # noqa: E402
     CpuProbe,
     Reply,
     Result,
+    Scenario,
     WorkerBalance,
     build_request,
     machine_busy_seconds,
-    process_tree,
     run,
     wait_until_quiet,
 )
@@ -60,9 +62,9 @@ from load import (  # noqa: E402
 RESULTS = ROOT / "bench" / "results" / "auth.md"
 WORKERS = 2
 PASSWORD = "bench-password-Zq8!x"  # noqa: S105 - a throwaway account
-JWT_SECRET = "bench-secret-that-is-long-enough-for-hs256-signing"  # noqa: S105
 GOAL_PASSWORD_OVERHEAD = 0.15
 GOAL_RATIO_TO_BARE = 0.5
+T = TypeVar("T")
 
 
 # -- argon2: the cost the password grant cannot avoid --------------------------------------
@@ -80,13 +82,21 @@ def _argon2_params() -> dict[str, int]:
     }
 
 
-def _hasher():  # type: ignore[no-untyped-def]
+def _hasher() -> PasswordHasher:
     from argon2 import PasswordHasher, Type
 
-    return PasswordHasher(**_argon2_params(), type=Type.ID)
+    params = _argon2_params()
+    return PasswordHasher(
+        time_cost=params["time_cost"],
+        memory_cost=params["memory_cost"],
+        parallelism=params["parallelism"],
+        type=Type.ID,
+    )
 
 
-def _verify_for(seconds: float, start: float, stored: str, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def _verify_for(
+    seconds: float, start: float, stored: str, out: multiprocessing.Queue[tuple[int, float, float]]
+) -> None:
     """One of the baseline's processes: verifies back to back from `start` for `seconds`."""
     hasher = _hasher()
     hasher.verify(stored, PASSWORD)  # warm: allocator, code pages
@@ -177,13 +187,6 @@ def parallel_verifies(seconds: float, processes: int = WORKERS) -> Argon2Run:
 # -- the server -----------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @dataclass
 class Server:
     port: int
@@ -196,15 +199,6 @@ class Server:
 
     def balance(self, connections: int) -> WorkerBalance:
         return WorkerBalance(self.process.pid, self.port, WORKERS, connections)
-
-
-def _get(port: int, path: str) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-    try:
-        conn.request("GET", path)
-        return conn.getresponse().status
-    finally:
-        conn.close()
 
 
 def _postmaster_pids(database_url: str) -> list[int]:
@@ -231,76 +225,13 @@ def _postmaster_pids(database_url: str) -> list[int]:
 
 @contextmanager
 def serve(database_url: str) -> Iterator[Server]:
-    """The bench app under uvicorn with the flags `python -m app serve` uses, 2 workers."""
-    var_dir = Path(tempfile.mkdtemp(prefix="bench-auth-"))
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ARGON2_")}
-    env.update(
-        {
-            "PYTHONPATH": os.pathsep.join([str(ROOT / "backend"), str(ROOT)]),
-            "ENVIRONMENT": "test",
-            "VAR_DIR": str(var_dir),
-            "SITE_URL": f"http://127.0.0.1:{port}",
-            "JWT_SECRET": JWT_SECRET,
-            "RATE_LIMIT_ENABLED": "false",
-            "AUTH_AUTOCONFIRM": "true",
-            "DATABASE_URL": database_url,
-        }
-    )
-    subprocess.run([sys.executable, "-m", "app", "migrate"], env=env, cwd=ROOT, check=True)
-    keys = subprocess.run(
-        [sys.executable, "-m", "app", "keys"],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    anon = next(line for line in keys.splitlines() if line.startswith("eyJ"))
-    process = subprocess.Popen(  # noqa: S603
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "bench.auth_app:create_bench_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            str(WORKERS),
-            "--proxy-headers",
-            "--no-server-header",
-            "--no-access-log",
-            "--log-level",
-            "warning",
-        ],
-        env=env,
-        cwd=ROOT,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError("server exited early")
-            if time.monotonic() > deadline:
-                raise RuntimeError("server did not start")
-            try:
-                workers_up = len(process_tree(process.pid)) > WORKERS
-                if _get(port, "/bench/bare") == 200 and workers_up:
-                    break
-            except OSError:
-                pass
-            time.sleep(0.2)
-        yield Server(port, process, anon, _postmaster_pids(database_url))
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    """The bench app (bench/server.py) with 2 workers, no rate limits, no confirmation email."""
+    with bench_server.serve(
+        database_url=database_url,
+        workers=WORKERS,
+        env={"RATE_LIMIT_ENABLED": "false", "AUTH_AUTOCONFIRM": "true"},
+    ) as running:
+        yield Server(running.port, running.process, running.anon, _postmaster_pids(database_url))
 
 
 # -- what the virtual users do ----------------------------------------------------------------
@@ -460,13 +391,13 @@ class _Quiet:
 
 
 def _phase(
-    server: Server, scenario: object, concurrency: int, warmup: float, duration: float
+    server: Server, scenario: Scenario, concurrency: int, warmup: float, duration: float
 ) -> Result:
     result = _event_loop_run(
         run(
             "127.0.0.1",
             server.port,
-            scenario,  # type: ignore[arg-type]
+            scenario,
             concurrency=concurrency,
             warmup=warmup,
             duration=duration,
@@ -505,7 +436,7 @@ def _mixed(
     return alone, during, grants
 
 
-def _event_loop_run(coro):  # type: ignore[no-untyped-def]
+def _event_loop_run(coro: Coroutine[Any, Any, T]) -> T:
     try:
         import uvloop
 
@@ -521,7 +452,7 @@ def bench_backend(label: str, database_url: str, args: argparse.Namespace) -> Ba
         if database_url and not server.database_pids:
             print(f"{label}: PostgreSQL processes not found, DB CPU not measured", flush=True)
         accounts = _event_loop_run(_sign_up(server, label, max(args.concurrency, 6)))
-        scenarios = {
+        scenarios: dict[str, Scenario] = {
             "bare": Bare(server.anon),
             "user": GetUser(server.anon, accounts),
             "refresh": RefreshGrant(server.anon, accounts),
@@ -638,9 +569,9 @@ def report(
         f"load average before / after: {load[0]} / {load[1]}.",
         f"- {platform.python_implementation()} {platform.python_version()} on "
         f"{platform.system()} {platform.release()}; {_versions()}.",
-        f"- Server: `uvicorn bench.auth_app:create_bench_app --factory --workers {WORKERS}` "
+        f"- Server: `uvicorn bench_app:create_bench_app --factory --workers {WORKERS}` "
         "(the production app from `app.main.create_app` plus `GET /bench/bare`, see "
-        "bench/auth_app.py), the flags of `python -m app serve`, no access log; "
+        "bench/bench_app.py and bench/server.py), the flags of `python -m app serve`, no access log; "
         "ENVIRONMENT=test, RATE_LIMIT_ENABLED=false, AUTH_AUTOCONFIRM=true, default argon2id "
         f"parameters {runs[0].argon2.params if runs else {}}. PostgreSQL is a throwaway "
         "cluster from backend/tests/pg.py (fsync off) on the same machine.",

@@ -3,103 +3,65 @@
 // Writes bench/results/frontend.md; asserts nothing (speed is measured, not tested).
 //
 //   npm run build && node bench/frontend_bench.mjs
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { defineServer, freePort, ROOT, startServer } from '../testing/server.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'frontend', 'dist');
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const PAGES = ['/', '/features', '/help', '/features/prayer-tracking'];
 const JS_BUDGET_KB = 100;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const varDir = mkdtempSync(join(tmpdir(), 'bench-frontend-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    join(ROOT, '.venv', 'bin', 'python'),
-    ['-m', 'app', 'serve', '--port', String(port), '--no-access-log'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, PYTHONPATH: join(ROOT, 'backend'), VAR_DIR: varDir, SITE_URL: url },
-      stdio: 'ignore',
-    },
-  );
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${url}/robots.txt`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop() {
-      child.kill('SIGTERM');
-      rmSync(varDir, { recursive: true, force: true });
-    },
-  };
-}
-
+/** @type {Map<string, number>} */
 const gzipCache = new Map();
+/** @param {string} file A path under frontend/dist. */
 function gzipBytes(file) {
-  if (!gzipCache.has(file)) {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
     const path = join(DIST, file);
     const gz = `${path}.gz`;
-    const size = existsSync(gz)
+    size = existsSync(gz)
       ? readFileSync(gz).length
       : gzipSync(readFileSync(path), { level: 9 }).length;
     gzipCache.set(file, size);
   }
-  return gzipCache.get(file);
+  return size;
 }
 
 // Strings only the supabase-js library itself contains (its request header and error class),
 // not our small lazy wrapper whose chunk name the entry may mention.
 const SUPABASE_MARKERS = /X-Supabase-Api-Version|AuthApiError/;
 
-/** JS the HTML asks for before interactivity: the entry module and every modulepreload. */
+/**
+ * JS the HTML asks for before interactivity: the entry module and every modulepreload.
+ *
+ * @param {string} url
+ * @param {string} path
+ */
 async function pageJs(url, path) {
   const html = await (await fetch(url + path)).text();
+  /** @type {Set<string>} */
   const files = new Set();
   for (const match of html.matchAll(/<script type="module"[^>]*src="\/([^"]+\.js)"/g))
-    files.add(match[1]);
+    files.add(match[1] ?? '');
   for (const match of html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g))
-    files.add(match[1]);
+    files.add(match[1] ?? '');
   const list = [...files];
   const bytes = list.reduce((sum, file) => sum + gzipBytes(file), 0);
   const text = list.map((file) => readFileSync(join(DIST, file), 'utf8')).join('\n');
   return { files: list, bytes, hasSupabase: SUPABASE_MARKERS.test(text) };
 }
 
-/** JS Chromium actually fetched while loading the page (to network idle). */
+/**
+ * JS Chromium actually fetched while loading the page (to network idle).
+ *
+ * @param {string} url
+ * @param {string} path
+ */
 async function observedJs(url, path) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -107,6 +69,7 @@ async function observedJs(url, path) {
     args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
   });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  /** @type {Set<string>} */
   const files = new Set();
   page.on('response', (response) => {
     const u = new URL(response.url());
@@ -118,6 +81,7 @@ async function observedJs(url, path) {
   return { files: list, bytes: list.reduce((sum, file) => sum + gzipBytes(file), 0) };
 }
 
+/** @param {string} url */
 async function lighthouseRun(url) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
     import('lighthouse'),
@@ -131,8 +95,9 @@ async function lighthouseRun(url) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
+    if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits } = result.lhr;
-    const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+    const score = (/** @type {string} */ id) => Math.round((categories[id]?.score ?? 0) * 100);
     const failing = Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id);
@@ -153,8 +118,9 @@ async function lighthouseRun(url) {
   }
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1);
-const server = await startServer();
+const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
+const server = await startServer(defineServer({ name: 'bench-frontend', port: await freePort() }));
+/** @type {string[]} */
 const lines = [];
 try {
   lines.push('# Frontend benchmark', '');
@@ -190,7 +156,7 @@ try {
       );
     } catch (error) {
       lines.push(
-        `| ${path} | Lighthouse failed: ${String(error.message ?? error).split('\n')[0]} | | | | | | | | |`,
+        `| ${path} | Lighthouse failed: ${String(error instanceof Error ? error.message : error).split('\n')[0]} | | | | | | | | |`,
       );
     }
   }
@@ -200,7 +166,7 @@ try {
     'numbers. SEO is measured on http://127.0.0.1; Best Practices counts HTTPS-only audits as passed on localhost.',
   );
 } finally {
-  server.stop();
+  await server.stop();
 }
 const out = join(ROOT, 'bench', 'results', 'frontend.md');
 writeFileSync(out, `${lines.join('\n')}\n`);

@@ -328,7 +328,7 @@ class Result:
         """Fraction of all cores used by processes outside server, database and load generator."""
         wall = self.cpu_end.wall - self.cpu_start.wall
         cores = len(os.sched_getaffinity(0))
-        ours = sum(
+        ours: float = sum(
             getattr(self.cpu_end, name) - getattr(self.cpu_start, name)
             for name in ("server", "database", "loadgen")
         )

@@ -2,7 +2,7 @@
 
 Runs a real uvicorn server (one worker) with the real app, on SQLite and on a throwaway
 PostgreSQL, and drives it from 127.0.0.1 with a bounded async load generator. The bare
-endpoint (`POST /bench/bare`, added here, never in production code) goes through the same
+endpoint (`POST /bench/bare`, see bench/bench_app.py) goes through the same
 middleware and reads the same JSON body but touches no database, so the ratio
 insert/bare is the cost of the join itself: rate-limit upsert, duplicate check, insert,
 commit, and two emails written to the outbox. Numbers are written to
@@ -17,10 +17,7 @@ import argparse
 import asyncio
 import os
 import platform
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -31,32 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "backend"), str(ROOT / "bench")]
 
 import httpx  # noqa: E402
-from fastapi import FastAPI, Request  # noqa: E402
-from fastapi.responses import Response  # noqa: E402
+
+import server as bench_server  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "newsletter.md"
-
-
-def create_bench_app() -> FastAPI:
-    """The production app plus a bare endpoint, placed before the site's catch-all."""
-    from app.main import create_app
-
-    app = create_app()
-
-    async def bare(request: Request) -> Response:
-        await request.json()
-        return Response(status_code=201)
-
-    app.add_api_route("/bench/bare", bare, methods=["POST"])
-    app.router.routes.insert(0, app.router.routes.pop())
-    return app
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -96,106 +71,42 @@ async def _drive(
     return Run(label, len(bodies), seconds, statuses)
 
 
-def _serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
-    subprocess.run([sys.executable, "-m", "app", "migrate"], env=env, cwd=ROOT, check=True)
-    return subprocess.Popen(  # noqa: S603
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "newsletter_insert:create_bench_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--no-access-log",
-            "--log-level",
-            "warning",
-        ],
-        env=env,
-        cwd=ROOT,
-    )
-
-
-def _wait_until_up(base: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("server exited early")
-        try:
-            httpx.post(f"{base}/bench/bare", json={}, timeout=1)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise RuntimeError("server did not start")
-
-
 def bench_backend(label: str, database_url: str, requests: int, concurrency: int) -> list[Run]:
-    var_dir = Path(tempfile.mkdtemp(prefix="bench-newsletter-"))
-    port = _free_port()
-    env = {
-        **os.environ,
-        "PYTHONPATH": f"{ROOT / 'backend'}{os.pathsep}{ROOT / 'bench'}",
-        "ENVIRONMENT": "test",
-        "VAR_DIR": str(var_dir),
-        "SITE_URL": f"http://127.0.0.1:{port}",
-        "JWT_SECRET": "bench-secret-that-is-long-enough-for-hs256-signing",
-        "RATE_LIMIT_SUBSCRIBE": "100000000/3600",
-        "DATABASE_URL": database_url,
-    }
-    process = _serve(env, port)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(base, process)
-        keys = subprocess.run(
-            [sys.executable, "-m", "app", "keys"],
-            env=env,
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-        anon = next(line for line in keys.splitlines() if line.startswith("eyJ"))
-        headers = {"apikey": anon, "Authorization": f"Bearer {anon}", "User-Agent": "bench"}
+    # Rate limits stay on (the insert pays for its per-IP check), with room for every request.
+    with bench_server.serve(
+        database_url=database_url, env={"RATE_LIMIT_SUBSCRIBE": "100000000/3600"}
+    ) as server:
+        base = server.url
+        headers = {
+            "apikey": server.anon,
+            "Authorization": f"Bearer {server.anon}",
+            "User-Agent": "bench",
+        }
 
         def body(i: int, tag: str) -> dict[str, Any]:
             return {"email": f"{tag}{i}@example.com", "name": "Bench", "source": "newsletter"}
 
         warm = [body(i, "warm") for i in range(100)]
         asyncio.run(_drive(f"{base}/rest/v1/newsletter_subscribers", headers, warm, 8, "warm"))
+        table = f"{base}/rest/v1/newsletter_subscribers"
+        # (path, bodies, what it measures); the third repeats the second's addresses.
+        scenarios = [
+            (f"{base}/bench/bare", requests * 2, "bare", "bare POST (same middleware, no DB)"),
+            (table, requests, "new", "insert, new address (201 + 2 emails)"),
+            (table, requests, "new", "insert, duplicate (409)"),
+        ]
         return [
             asyncio.run(
                 _drive(
-                    f"{base}/bench/bare",
+                    url,
                     headers,
-                    [body(i, "bare") for i in range(requests * 2)],
+                    [body(i, tag) for i in range(count)],
                     concurrency,
-                    f"{label}: bare POST (same middleware, no DB)",
+                    f"{label}: {what}",
                 )
-            ),
-            asyncio.run(
-                _drive(
-                    f"{base}/rest/v1/newsletter_subscribers",
-                    headers,
-                    [body(i, "new") for i in range(requests)],
-                    concurrency,
-                    f"{label}: insert, new address (201 + 2 emails)",
-                )
-            ),
-            asyncio.run(
-                _drive(
-                    f"{base}/rest/v1/newsletter_subscribers",
-                    headers,
-                    [body(i, "new") for i in range(requests)],
-                    concurrency,
-                    f"{label}: insert, duplicate (409)",
-                )
-            ),
+            )
+            for url, count, tag, what in scenarios
         ]
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def main() -> int:

@@ -59,8 +59,9 @@ def main() -> int:
         print("\n== no bench script in package.json: frontend benchmark skipped", flush=True)
     elif npm is None:
         print("\n== npm not found: frontend benchmark skipped", flush=True)
-    for name in scripts if npm else []:
-        outcomes[f"npm run {name}"] = _run(f"npm run {name}", [npm, "run", name], env)
+    if npm is not None:
+        for name in scripts:
+            outcomes[f"npm run {name}"] = _run(f"npm run {name}", [npm, "run", name], env)
 
     print("\n== summary")
     for label, ok in outcomes.items():

@@ -3,30 +3,44 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AuthSessionMissingError, AuthWeakPasswordError, isAuthApiError } from '@supabase/supabase-js';
+import {
+  AuthSessionMissingError,
+  AuthWeakPasswordError,
+  isAuthApiError,
+} from '@supabase/supabase-js';
 import { linkIn, startServer } from './harness.mjs';
 
 const PASSWORD = 'correct horse battery';
+/** @type {import('./harness.mjs').ConformanceServer} */
 let server;
 
 before(async () => {
   // A 1 s reuse window keeps the "old token rejected after the window" check quick; no
   // minimum interval between emails to one address (the pytest suite covers that limit).
-  server = await startServer({ AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '1', AUTH_EMAIL_MIN_INTERVAL: '0' });
+  server = await startServer({
+    AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '1',
+    AUTH_EMAIL_MIN_INTERVAL: '0',
+  });
 });
 after(async () => server?.stop());
 
-/** Follows an email link like a browser would, returning the redirect target. */
+/**
+ * Follows an email link like a browser would, returning the redirect target.
+ *
+ * @param {string} url
+ */
 async function openLink(url) {
   const res = await fetch(url, { redirect: 'manual' });
   assert.equal(res.status, 303);
   return new URL(res.headers.get('location'));
 }
 
+/** @param {URL} url */
 function fragmentOf(url) {
   return Object.fromEntries(new URLSearchParams(url.hash.slice(1)));
 }
 
+/** @param {string} email */
 async function confirmedUser(email) {
   const client = server.client();
   const { error } = await client.auth.signUp({ email, password: PASSWORD });
@@ -57,9 +71,13 @@ describe('sign-up and email confirmation', () => {
     assert.equal(params.type, 'signup');
     assert.equal(params.token_type, 'bearer');
 
+    /** @type {string[]} */
     const events = [];
     client.auth.onAuthStateChange((event) => events.push(event));
-    const set = await client.auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token });
+    const set = await client.auth.setSession({
+      access_token: params.access_token,
+      refresh_token: params.refresh_token,
+    });
     assert.equal(set.error, null);
     assert.equal(set.data.user.email, email);
     assert.ok(set.data.user.email_confirmed_at);
@@ -69,7 +87,9 @@ describe('sign-up and email confirmation', () => {
 
   test('signing up again with a confirmed address reveals nothing', async () => {
     await confirmedUser('again@example.com');
-    const { data, error } = await server.client().auth.signUp({ email: 'again@example.com', password: 'other password' });
+    const { data, error } = await server
+      .client()
+      .auth.signUp({ email: 'again@example.com', password: 'other password' });
     assert.equal(error, null);
     assert.deepEqual(data.user.identities, []);
   });
@@ -77,8 +97,14 @@ describe('sign-up and email confirmation', () => {
   test('PKCE: the link redirects with ?code= that exchangeCodeForSession accepts', async () => {
     const client = server.client({ auth: { flowType: 'pkce' } });
     const email = 'pkce@example.com';
-    await client.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${server.url}/auth/callback` } });
-    const target = await openLink(linkIn(await server.outbox.waitFor(email), `${server.url}/auth/v1/verify`));
+    await client.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: `${server.url}/auth/callback` },
+    });
+    const target = await openLink(
+      linkIn(await server.outbox.waitFor(email), `${server.url}/auth/v1/verify`),
+    );
     const code = target.searchParams.get('code');
     assert.ok(code);
     const { data, error } = await client.auth.exchangeCodeForSession(code);
@@ -90,10 +116,21 @@ describe('sign-up and email confirmation', () => {
 describe('password sign-in and the session', () => {
   test('signInWithPassword returns the contract user shape; getUser and updateUser work', async () => {
     const client = await confirmedUser('login@example.com');
-    const { data, error } = await client.auth.signInWithPassword({ email: 'login@example.com', password: PASSWORD });
+    const { data, error } = await client.auth.signInWithPassword({
+      email: 'login@example.com',
+      password: PASSWORD,
+    });
     assert.equal(error, null);
     const user = data.user;
-    for (const key of ['id', 'email', 'aud', 'email_confirmed_at', 'last_sign_in_at', 'created_at', 'updated_at']) {
+    for (const key of /** @type {const} */ ([
+      'id',
+      'email',
+      'aud',
+      'email_confirmed_at',
+      'last_sign_in_at',
+      'created_at',
+      'updated_at',
+    ])) {
       assert.equal(typeof user[key], 'string', key);
     }
     assert.equal(user.phone, '');
@@ -110,7 +147,10 @@ describe('password sign-in and the session', () => {
 
   test('wrong password is invalid_credentials; a short one is AuthWeakPasswordError', async () => {
     const client = await confirmedUser('errors@example.com');
-    const wrong = await client.auth.signInWithPassword({ email: 'errors@example.com', password: 'nope nope' });
+    const wrong = await client.auth.signInWithPassword({
+      email: 'errors@example.com',
+      password: 'nope nope',
+    });
     assert.ok(isAuthApiError(wrong.error));
     assert.equal(wrong.error.code, 'invalid_credentials');
     assert.equal(wrong.error.status, 400);
@@ -125,20 +165,34 @@ describe('password sign-in and the session', () => {
   test('updateUser changes the password with current_password; the old one then fails', async () => {
     const client = await confirmedUser('change@example.com');
     await client.auth.signInWithPassword({ email: 'change@example.com', password: PASSWORD });
-    const mismatch = await client.auth.updateUser({ password: 'a new password', current_password: 'wrong one' });
+    const mismatch = await client.auth.updateUser({
+      password: 'a new password',
+      current_password: 'wrong one',
+    });
     assert.equal(mismatch.error.code, 'current_password_mismatch');
-    const ok = await client.auth.updateUser({ password: 'a new password', current_password: PASSWORD });
+    const ok = await client.auth.updateUser({
+      password: 'a new password',
+      current_password: PASSWORD,
+    });
     assert.equal(ok.error, null);
-    const old = await server.client().auth.signInWithPassword({ email: 'change@example.com', password: PASSWORD });
+    const old = await server
+      .client()
+      .auth.signInWithPassword({ email: 'change@example.com', password: PASSWORD });
     assert.equal(old.error.code, 'invalid_credentials');
-    const fresh = await server.client().auth.signInWithPassword({ email: 'change@example.com', password: 'a new password' });
+    const fresh = await server
+      .client()
+      .auth.signInWithPassword({ email: 'change@example.com', password: 'a new password' });
     assert.equal(fresh.error, null);
   });
 
   test('refreshSession rotates; an old token is rejected after the reuse window', async () => {
     const client = await confirmedUser('refresh@example.com');
-    const { data: signedIn } = await client.auth.signInWithPassword({ email: 'refresh@example.com', password: PASSWORD });
+    const { data: signedIn } = await client.auth.signInWithPassword({
+      email: 'refresh@example.com',
+      password: PASSWORD,
+    });
     const first = signedIn.session.refresh_token;
+    /** @type {string[]} */
     const events = [];
     client.auth.onAuthStateChange((event) => events.push(event));
     await sleep(1100); // access tokens carry iat in seconds, as Supabase's own live tests allow for
@@ -163,6 +217,7 @@ describe('password sign-in and the session', () => {
 });
 
 describe('sign-out scopes', () => {
+  /** @param {string} email */
   async function twoSessions(email) {
     const a = await confirmedUser(email);
     await a.auth.signInWithPassword({ email, password: PASSWORD });
@@ -188,6 +243,7 @@ describe('sign-out scopes', () => {
 
   test('global (the default) ends every session', async () => {
     const [a, b] = await twoSessions('global@example.com');
+    /** @type {string[]} */
     const events = [];
     a.auth.onAuthStateChange((event) => events.push(event));
     assert.equal((await a.auth.signOut()).error, null);
@@ -218,11 +274,16 @@ describe('password recovery', () => {
     const params = fragmentOf(target);
     assert.equal(params.type, 'recovery');
 
-    const set = await client.auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token });
+    const set = await client.auth.setSession({
+      access_token: params.access_token,
+      refresh_token: params.refresh_token,
+    });
     assert.equal(set.error, null);
     const changed = await client.auth.updateUser({ password: 'recovered password' });
     assert.equal(changed.error, null);
-    const login = await server.client().auth.signInWithPassword({ email: 'reset@example.com', password: 'recovered password' });
+    const login = await server
+      .client()
+      .auth.signInWithPassword({ email: 'reset@example.com', password: 'recovered password' });
     assert.equal(login.error, null);
   });
 
@@ -231,10 +292,19 @@ describe('password recovery', () => {
     const client = server.client();
     const before = server.outbox.count('otp@example.com');
     await client.auth.resetPasswordForEmail('otp@example.com');
-    const link = new URL(linkIn(await server.outbox.waitFor('otp@example.com', { after: before }), `${server.url}/auth/v1/verify`));
+    const link = new URL(
+      linkIn(
+        await server.outbox.waitFor('otp@example.com', { after: before }),
+        `${server.url}/auth/v1/verify`,
+      ),
+    );
+    /** @type {string[]} */
     const events = [];
     client.auth.onAuthStateChange((event) => events.push(event));
-    const { data, error } = await client.auth.verifyOtp({ type: 'recovery', token_hash: link.searchParams.get('token') });
+    const { data, error } = await client.auth.verifyOtp({
+      type: 'recovery',
+      token_hash: link.searchParams.get('token'),
+    });
     assert.equal(error, null);
     assert.equal(data.user.email, 'otp@example.com');
     await sleep(10);

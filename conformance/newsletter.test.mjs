@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { linkIn, startServer } from './harness.mjs';
 
+/** @type {import('./harness.mjs').ConformanceServer} */
 let server;
+/** @type {import('@supabase/supabase-js').SupabaseClient} */
 let supabase;
 
 before(async () => {
@@ -17,12 +19,22 @@ after(async () => {
   await server?.stop();
 });
 
-const confirmationsTo = (address) =>
+const confirmationsTo = (/** @type {string} */ address) =>
   server.outbox.all().filter((m) => m.to.includes(address) && /confirm/i.test(m.subject));
 
+/**
+ * @param {string} email
+ * @param {string} source
+ */
 function joinRow(email, source) {
-  // Exactly what the spec's join form sends (admin_email included; the server ignores it).
-  return { email, name: 'Amina', source, subscribed_at: new Date().toISOString(), admin_email: 'x@evil.example' };
+  // Exactly what the site's join form sends (docs/behaviour.md#join-form) (admin_email included; the server ignores it).
+  return {
+    email,
+    name: 'Amina',
+    source,
+    subscribed_at: new Date().toISOString(),
+    admin_email: 'x@evil.example',
+  };
 }
 
 test('join, duplicate, one confirmation email, verify once', async () => {
@@ -67,13 +79,24 @@ test('a made-up token is false', async () => {
 test('array insert with .select() returns rows without secrets', async () => {
   const { data, error, status } = await supabase
     .from('newsletter_subscribers')
-    .insert([joinRow('yusuf@example.com', 'newsletter'), { email: 'yusuf@example.com', name: 'Yusuf', source: 'waitlist' }])
+    .insert([
+      joinRow('yusuf@example.com', 'newsletter'),
+      { email: 'yusuf@example.com', name: 'Yusuf', source: 'waitlist' },
+    ])
     .select();
   assert.equal(error, null);
   assert.equal(status, 201);
   assert.equal(data.length, 2);
   for (const row of data) {
-    assert.deepEqual(Object.keys(row).sort(), ['created_at', 'email', 'id', 'name', 'source', 'subscribed_at', 'verified']);
+    assert.deepEqual(Object.keys(row).sort(), [
+      'created_at',
+      'email',
+      'id',
+      'name',
+      'source',
+      'subscribed_at',
+      'verified',
+    ]);
     assert.equal(row.verified, false);
   }
 });
@@ -89,11 +112,15 @@ test('the client cannot set verified, read the list, or send bad rows', async ()
   assert.equal(read.error.code, '42501');
   assert.equal(read.data, null);
 
-  const bad = await supabase.from('newsletter_subscribers').insert(joinRow('not-an-email', 'newsletter'));
+  const bad = await supabase
+    .from('newsletter_subscribers')
+    .insert(joinRow('not-an-email', 'newsletter'));
   assert.equal(bad.status, 400);
   assert.equal(bad.error.code, '23514');
 
-  const unknown = await supabase.from('newsletter_subscribers').insert({ ...joinRow('x@example.com', 'newsletter'), colour: 'green' });
+  const unknown = await supabase
+    .from('newsletter_subscribers')
+    .insert({ ...joinRow('x@example.com', 'newsletter'), colour: 'green' });
   assert.equal(unknown.error.code, 'PGRST204');
 });
 
@@ -101,7 +128,9 @@ test('the welcome email unsubscribes in one click (RFC 8058)', async () => {
   const email = 'fatima@example.com';
   await supabase.from('newsletter_subscribers').insert(joinRow(email, 'newsletter'));
   const confirmation = await server.outbox.waitFor(email);
-  const token = new URL(linkIn(confirmation, `${server.url}/verify?token=`)).searchParams.get('token');
+  const token = new URL(linkIn(confirmation, `${server.url}/verify?token=`)).searchParams.get(
+    'token',
+  );
   assert.equal((await supabase.rpc('verify_subscriber', { token })).data, true);
 
   const welcome = await server.outbox.waitFor(email, { after: 1 });

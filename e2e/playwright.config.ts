@@ -1,21 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { accountSite, analyticsSite, shortTokenSite, site } from './support/servers';
 import { webServerFor } from './support/server';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.js';
 
-const chromium = {
-  // Playwright's browser download is unreachable here: drive the system Chromium.
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };
 
 export default defineConfig({
   testDir: './specs',
@@ -23,7 +11,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   outputDir: '../test-results',
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -1,5 +1,4 @@
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
-import { outboxMessages } from '../support/server';
 import { analyticsSite, site } from '../support/servers';
 
 test.beforeEach(async ({ page }) => {
@@ -43,9 +42,7 @@ test('a message is delivered through POST /api/contact', async ({ page, isMobile
     page.getByRole('heading', { name: 'Thank you, your message is on its way' }),
   ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeVisible();
-  await expect
-    .poll(() => outboxMessages(site).some((mail) => mail.raw.includes(subject)))
-    .toBe(true);
+  await expect.poll(() => site.outbox.all().some((mail) => mail.raw.includes(subject))).toBe(true);
 });
 
 test.describe('rate limited', () => {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { mailsTo, uniqueEmail } from '../support/accounts';
 import { WCAG_TAGS } from '../support/a11y';
-import type { OutboxMessage } from '../support/server';
+import type { OutboxMessage } from '../../testing/outbox.js';
 import { confirmations, subscriberVerifyLink, welcomes } from '../support/subscriptions';
 import { accountSite } from '../support/servers';
 
@@ -183,7 +183,7 @@ test('a filled honeypot shows the success view and sends nothing', async ({ page
   expect(mailsTo(accountSite, email)).toEqual([]);
 });
 
-test('validation: the SPEC messages, focus on the first error, cleared when edited', async ({
+test('validation: the documented messages, focus on the first error, cleared when edited', async ({
   page,
 }) => {
   await openJoin(page);
@@ -258,7 +258,7 @@ test('the 60-second wait counts down on the button and survives a reload', async
   expect(shown).toBeGreaterThan(50);
   expect(shown).toBeLessThanOrEqual(60);
 
-  // Submitting during the wait is refused with the SPEC §8 message; nothing is sent.
+  // Submitting during the wait is refused with the documented message (docs/behaviour.md#join-form); nothing is sent.
   const second = uniqueEmail(testInfo, 'wait2');
   await fillJoin(page, 'Hamza', second, { newsletter: true, waitlist: false });
   // Hold time still, so the button and the message show the same number.

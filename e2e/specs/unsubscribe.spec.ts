@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { uniqueEmail } from '../support/accounts';
 import { axeViolations } from '../support/a11y';
-import type { OutboxMessage } from '../support/server';
+import type { OutboxMessage } from '../../testing/outbox.js';
 import { confirmations, joinAndGetVerifyLink, welcomes } from '../support/subscriptions';
 import { accountSite } from '../support/servers';
 

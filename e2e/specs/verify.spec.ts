@@ -67,7 +67,7 @@ test('a link without a token explains itself and calls nothing', async ({ page }
   expect(calls).toBe(0);
 });
 
-test('an unknown token fails with the SPEC message', async ({ page }) => {
+test('an unknown token fails with the documented message', async ({ page }) => {
   await page.goto(`${accountSite.url}/verify?token=not-a-real-token`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Failed');
   await expect(page.getByRole('status')).toContainText(

@@ -3,8 +3,9 @@
  * the links in the emails the server sent, an account made through the real API.
  */
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { findLink, type OutboxMessage } from '../../testing/outbox.js';
 import { expect, hydrated } from './fixtures';
-import { outboxMessages, type OutboxMessage, type ServerDefinition } from './server';
+import type { ServerDefinition } from './server';
 
 /** An address no other test (or project, or run) uses. */
 export function uniqueEmail(testInfo: TestInfo, label: string): string {
@@ -13,8 +14,7 @@ export function uniqueEmail(testInfo: TestInfo, label: string): string {
 }
 
 export function mailsTo(server: ServerDefinition, email: string): OutboxMessage[] {
-  const address = email.toLowerCase();
-  return outboxMessages(server).filter((mail) => mail.to.toLowerCase().includes(address));
+  return server.outbox.to(email);
 }
 
 /** The newest /auth/v1/verify link of that type sent to that address (waits for it). */
@@ -27,8 +27,7 @@ export async function verifyLink(
   await expect
     .poll(() => {
       const links = mailsTo(server, email)
-        .map((mail) => /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(mail.text)?.[0])
-        .map((url) => url?.replaceAll('&amp;', '&') ?? '')
+        .map((mail) => findLink(mail, `${server.url}/auth/v1/verify?`) ?? '')
         .filter((url) => url.includes(`type=${type}`));
       link = links.at(-1) ?? '';
       return link;

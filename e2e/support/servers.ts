@@ -1,7 +1,7 @@
-import { defineServer } from './server';
+import { e2eServer } from './server';
 
 /** The default deployment: no analytics id, default brand. */
-export const site = defineServer('site');
+export const site = e2eServer('site');
 
 /**
  * A second deployment with analytics configured, another brand word (prerendered text must
@@ -10,7 +10,7 @@ export const site = defineServer('site');
  */
 export const GA_ID = 'G-E2ETEST123';
 export const OTHER_BRAND = 'sakina';
-export const analyticsSite = defineServer('analytics', {
+export const analyticsSite = e2eServer('analytics', {
   GA_MEASUREMENT_ID: GA_ID,
   BRAND_NAME: OTHER_BRAND,
   SUPPORT_EMAIL: 'help@sakina.example',
@@ -23,7 +23,7 @@ export const analyticsSite = defineServer('analytics', {
  * because every browser in the suite comes from 127.0.0.1; the per-address limits and the
  * one-minute interval between emails to one address stay as in production.
  */
-export const accountSite = defineServer('account', {
+export const accountSite = e2eServer('account', {
   RATE_LIMIT_EMAIL_IP: '10000/3600',
   RATE_LIMIT_PASSWORD_IP: '10000/300',
   RATE_LIMIT_VERIFY: '10000/300',
@@ -37,7 +37,7 @@ export const accountSite = defineServer('account', {
  * Access tokens that expire after 30 seconds (the minimum), so a test can see a session
  * outlive its access token without the user noticing.
  */
-export const shortTokenSite = defineServer('short-token', {
+export const shortTokenSite = e2eServer('short-token', {
   JWT_EXP: '30',
   RATE_LIMIT_EMAIL_IP: '10000/3600',
   RATE_LIMIT_PASSWORD_IP: '10000/300',

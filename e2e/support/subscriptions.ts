@@ -1,8 +1,8 @@
 /** Helpers for the join, verify and unsubscribe specs (all on the shared accountSite). */
 import type { Page } from '@playwright/test';
+import { findLink, type OutboxMessage } from '../../testing/outbox.js';
 import { mailsTo } from './accounts';
 import { expect, hydrated } from './fixtures';
-import type { OutboxMessage } from './server';
 import { accountSite } from './servers';
 
 export const confirmations = (email: string): OutboxMessage[] =>
@@ -15,7 +15,7 @@ export const welcomes = (email: string): OutboxMessage[] =>
 
 /** The /verify link in a subscription confirmation email. */
 export function subscriberVerifyLink(message: OutboxMessage): string {
-  const link = /https?:\/\/[^\s"<>]+\/verify\?token=[^\s"<>]+/.exec(message.text)?.[0];
+  const link = findLink(message, `${accountSite.url}/verify?token=`);
   expect(link, 'verify link in the confirmation email').toBeTruthy();
   return link as string;
 }

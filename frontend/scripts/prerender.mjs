@@ -14,7 +14,7 @@ const dist = join(here, '..', 'dist');
 const ssrDir = join(dist, '_ssr');
 const pagesDir = join(dist, '_pages');
 
-const server = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+const server = await import(pathToFileURL(join(ssrDir, 'entryServer.js')).href);
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 mkdirSync(pagesDir, { recursive: true });
 

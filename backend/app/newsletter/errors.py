@@ -1,6 +1,6 @@
 """PostgREST's errors, as supabase-js receives them: `{code, message, details, hint}`.
 
-The codes and statuses are PostgREST's (docs/references/errors.rst) so that the client sees
+The codes and statuses are PostgREST's (docs/api.md#rest-errors) so that the client sees
 exactly what a Supabase project would answer, e.g. `23505` → 409 for a duplicate.
 """
 

@@ -1,8 +1,10 @@
 """Newsletter and waitlist subscribers (double opt-in) and their unsubscribe tokens.
 
-The table keeps SPEC §3's name and columns, except that no secret is stored in the clear:
-the confirmation token is kept as `verification_token_hash` and unsubscribe tokens live as
-digests in `newsletter_unsubscribe_tokens`. The client's `admin_email` is never stored.
+The table keeps the name and columns the client inserts into (docs/api.md#rest-insert), except
+that no secret is stored in the clear: the confirmation token is kept as
+`verification_token_hash` and unsubscribe tokens live as digests in
+`newsletter_unsubscribe_tokens`. The client's `admin_email` is never stored
+(docs/behaviour.md#join-data).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@
 Every HTML response gets the placeholders filled with this deployment's values and the same
 values as JSON in `<script id="runtime-config" type="application/json">`, which the client
 reads, so hydration sees the text the server sent (no mismatch for another BRAND_NAME).
+`passwordMinLength` is only in the JSON: the screens that show it are never prerendered.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from app.core.settings import Settings
 
@@ -42,7 +43,20 @@ def json_for_script(value: Any) -> str:
     )
 
 
-def runtime_config(settings: Settings, anon_key: str, year: int) -> dict[str, str]:
+class RuntimeConfig(TypedDict):
+    """What the site reads from the page (frontend/src/lib/config.ts, same keys)."""
+
+    brand: str
+    supportEmail: str
+    feedbackEmail: str
+    gaMeasurementId: str
+    anonKey: str
+    siteUrl: str
+    year: str
+    passwordMinLength: int
+
+
+def runtime_config(settings: Settings, anon_key: str, year: int) -> RuntimeConfig:
     return {
         "brand": settings.brand_name,
         "supportEmail": settings.support_email,
@@ -50,12 +64,12 @@ def runtime_config(settings: Settings, anon_key: str, year: int) -> dict[str, st
         "gaMeasurementId": settings.ga_measurement_id,
         "anonKey": anon_key,
         "siteUrl": settings.site_url,
-        "authUrl": settings.auth_url,
         "year": str(year),
+        "passwordMinLength": settings.auth_password_min_length,
     }
 
 
-def fill_page(template: str, config: dict[str, str]) -> str:
+def fill_page(template: str, config: RuntimeConfig) -> str:
     """Fills placeholders (HTML-escaped, or JSON-escaped inside JSON-LD) and injects the config."""
     values = {
         "BRAND": config["brand"],
@@ -151,10 +165,7 @@ class Build:
 
 
 def sitemap_xml(site_url: str, paths: list[str]) -> str:
-    urls = "".join(
-        f"  <url><loc>{html.escape(site_url + (path if path != '/' else '/'))}</loc></url>\n"
-        for path in paths
-    )
+    urls = "".join(f"  <url><loc>{html.escape(site_url + path)}</loc></url>\n" for path in paths)
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'

@@ -6,12 +6,13 @@ import datetime as dt
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from fastapi import FastAPI
 
-from app.web.pages import fill_page, json_for_script
+from app.web.pages import RuntimeConfig, fill_page, json_for_script
 
 from .conftest import ASSET_JS, AppFactory
 
@@ -23,10 +24,10 @@ def client_for(app: FastAPI) -> httpx.AsyncClient:
     )
 
 
-def runtime_config(html: str) -> dict[str, str]:
+def runtime_config(html: str) -> dict[str, Any]:
     match = re.search(r'<script id="runtime-config" type="application/json">(.*?)</script>', html)
     assert match, "runtime config script missing"
-    data: dict[str, str] = json.loads(match.group(1))
+    data: dict[str, Any] = json.loads(match.group(1))
     return data
 
 
@@ -48,6 +49,25 @@ async def test_prerendered_page_is_served_with_config_and_no_cache(
     assert config["gaMeasurementId"] == ""
     assert config["siteUrl"] == "http://127.0.0.1:8000"
     assert config["anonKey"].count(".") == 2  # a JWT
+
+
+async def test_config_carries_the_password_minimum_length(make_app: AppFactory) -> None:
+    async with client_for(make_app()) as client:
+        config = runtime_config((await client.get("/profile")).text)
+    assert config["passwordMinLength"] == 6
+    async with client_for(make_app(auth_password_min_length=10)) as client:
+        config = runtime_config((await client.get("/")).text)
+    assert config["passwordMinLength"] == 10
+    assert set(config) == {
+        "brand",
+        "supportEmail",
+        "feedbackEmail",
+        "gaMeasurementId",
+        "anonKey",
+        "siteUrl",
+        "year",
+        "passwordMinLength",
+    }
 
 
 async def test_config_carries_the_anon_key_of_the_app(make_app: AppFactory) -> None:
@@ -78,7 +98,7 @@ def test_json_for_script_cannot_end_the_script_element() -> None:
 
 
 def test_fill_page_injects_the_config_once() -> None:
-    config = {
+    config: RuntimeConfig = {
         "brand": "noor",
         "supportEmail": "s@x.example",
         "feedbackEmail": "f@x.example",
@@ -86,7 +106,7 @@ def test_fill_page_injects_the_config_once() -> None:
         "year": "2025",
         "gaMeasurementId": "",
         "anonKey": "k",
-        "authUrl": "https://x.example/auth/v1",
+        "passwordMinLength": 6,
     }
     page = fill_page("<head><!--runtime-config--></head><p>__RC_BRAND__ __RC_YEAR__</p>", config)
     assert page.count('id="runtime-config"') == 1

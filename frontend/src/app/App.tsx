@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { ConfigContext } from '../lib/config-context';
+import { ConfigContext } from '../lib/configContext';
 import type { RuntimeConfig } from '../lib/config';
 import { Layout } from './layout/Layout';
 import { routes } from './routes';

@@ -18,7 +18,7 @@ export function headData(meta: RouteMeta, path: string, config: RuntimeConfig): 
   return {
     title: fillText(meta.title, config),
     description: fillText(meta.description, config),
-    canonical: `${config.siteUrl}${path === '/' ? '/' : path}`,
+    canonical: `${config.siteUrl}${path}`,
     image: `${config.siteUrl}/og-image.png`,
   };
 }

@@ -28,7 +28,7 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('has every route of the specification and every linked feature page', () => {
+  it('has every route of docs/behaviour.md#pages and every linked feature page', () => {
     const paths = new Set(routes.map((route) => route.path));
     for (const path of [
       '/',

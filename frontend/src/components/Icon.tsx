@@ -67,10 +67,6 @@ const icons = {
 
 export type IconName = keyof typeof icons;
 
-export function isIconName(name: string): name is IconName {
-  return Object.hasOwn(icons, name);
-}
-
 interface IconProps {
   name: IconName;
   size?: number;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useConfig } from '../lib/config-context';
+import { useConfig } from '../lib/configContext';
 import styles from './Logo.module.css';
 
 /** The product logo (38px high) linking home, with the lowercase brand word. */

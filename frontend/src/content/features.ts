@@ -1,4 +1,4 @@
-/** The /features listing (SPEC §2, ten cards) and every feature page's content. */
+/** The /features listing (ten cards) and every feature page's content (docs/behaviour.md#pages). */
 import type { IconName } from '../components/Icon';
 import type { FeatureSlug } from './featureMeta';
 import communityImg from '../assets/features/community.svg';

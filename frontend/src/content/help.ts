@@ -1,4 +1,4 @@
-/** Help Center content (SPEC §2 Help Center): five categories, FAQ ids are category-number. */
+/** Help Center content (docs/behaviour.md#pages-help): five categories, FAQ ids category-number. */
 
 export interface FaqCategory {
   id: 'general' | 'account' | 'prayer-times' | 'features' | 'technical';

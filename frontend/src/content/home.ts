@@ -1,4 +1,4 @@
-/** Home page content (SPEC §2 Home, §4 Roadmap). `{brand}` is replaced with the brand word. */
+/** Home page content (docs/behaviour.md#pages). `{brand}` is replaced with the brand word. */
 import type { IconName } from '../components/Icon';
 
 export const hero = {

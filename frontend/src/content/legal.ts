@@ -1,5 +1,5 @@
 /**
- * Legal pages (SPEC §2 Legal pages, §9 constants). Tokens: {brand}, {supportEmail}.
+ * Legal pages and their constants (docs/behaviour.md#pages). Tokens: {brand}, {supportEmail}.
  * A section may end with an internal link (`link.to`) or the support email (`email: true`).
  */
 

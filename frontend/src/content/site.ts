@@ -6,7 +6,7 @@ export interface SocialLink {
   href: string;
 }
 
-// Placeholder profiles until the official accounts are announced (SPEC §2 Footer).
+// Placeholder profiles until the official accounts are announced (docs/behaviour.md#pages-shared).
 export const socialLinks: SocialLink[] = [
   { network: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/' },
   { network: 'twitter', label: 'Twitter', href: 'https://twitter.com/' },

@@ -36,7 +36,7 @@ function gtag(..._args: unknown[]): void {
 }
 
 export function initAnalytics(id: string): boolean {
-  if (!id || typeof window === 'undefined' || measurementId) return false;
+  if (!id || measurementId) return false;
   measurementId = id;
   window.dataLayer = window.dataLayer ?? [];
   window.gtag = gtag;

@@ -20,6 +20,14 @@ describe('runtime config', () => {
     expect(parseRuntimeConfig('{"brand": 42}').brand).toBe(DEFAULT_CONFIG.brand);
   });
 
+  it("reads the server's minimum password length, a positive whole number", () => {
+    expect(DEFAULT_CONFIG.passwordMinLength).toBe(6);
+    expect(parseRuntimeConfig('{"passwordMinLength":8}').passwordMinLength).toBe(8);
+    for (const value of ['"8"', '0', '-1', '7.5', 'null']) {
+      expect(parseRuntimeConfig(`{"passwordMinLength":${value}}`).passwordMinLength).toBe(6);
+    }
+  });
+
   it('fills content tokens', () => {
     expect(fillText('{brand} · {supportEmail} · {feedbackEmail}', DEFAULT_CONFIG)).toBe(
       'noor · support@noor.example · feedback@noor.example',

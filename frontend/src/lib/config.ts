@@ -6,6 +6,9 @@
  * prerendered HTML with the same value it puts in the JSON, so the hydrating client renders
  * exactly the text that is already in the page (no hydration mismatch for another brand).
  * Never transform these values (upper-casing, slicing) while rendering.
+ *
+ * `passwordMinLength` (the server's AUTH_PASSWORD_MIN_LENGTH) is a number, so it has no text
+ * placeholder: it is read only by the account screens, which are never prerendered.
  */
 export interface RuntimeConfig {
   brand: string;
@@ -14,20 +17,9 @@ export interface RuntimeConfig {
   gaMeasurementId: string;
   anonKey: string;
   siteUrl: string;
-  authUrl: string;
   year: string;
+  passwordMinLength: number;
 }
-
-export const PLACEHOLDER_CONFIG: RuntimeConfig = {
-  brand: '__RC_BRAND__',
-  supportEmail: '__RC_SUPPORT_EMAIL__',
-  feedbackEmail: '__RC_FEEDBACK_EMAIL__',
-  gaMeasurementId: '',
-  anonKey: '',
-  siteUrl: '__RC_SITE_URL__',
-  authUrl: '',
-  year: '__RC_YEAR__',
-};
 
 /** Used when no config is injected (unit tests, `vite dev`). */
 export const DEFAULT_CONFIG: RuntimeConfig = {
@@ -37,8 +29,20 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   gaMeasurementId: '',
   anonKey: '',
   siteUrl: 'http://127.0.0.1:8000',
-  authUrl: 'http://127.0.0.1:8000/auth/v1',
   year: String(new Date().getFullYear()),
+  // The server's default AUTH_PASSWORD_MIN_LENGTH (docs/behaviour.md#accounts-signup).
+  passwordMinLength: 6,
+};
+
+export const PLACEHOLDER_CONFIG: RuntimeConfig = {
+  brand: '__RC_BRAND__',
+  supportEmail: '__RC_SUPPORT_EMAIL__',
+  feedbackEmail: '__RC_FEEDBACK_EMAIL__',
+  gaMeasurementId: '',
+  anonKey: '',
+  siteUrl: '__RC_SITE_URL__',
+  year: '__RC_YEAR__',
+  passwordMinLength: DEFAULT_CONFIG.passwordMinLength,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -54,10 +58,11 @@ export function parseRuntimeConfig(text: string | null | undefined): RuntimeConf
     return DEFAULT_CONFIG;
   }
   if (!isRecord(raw)) return DEFAULT_CONFIG;
-  const pick = (key: keyof RuntimeConfig): string => {
+  const pick = (key: Exclude<keyof RuntimeConfig, 'passwordMinLength'>): string => {
     const value = raw[key];
     return typeof value === 'string' ? value : DEFAULT_CONFIG[key];
   };
+  const minLength = raw.passwordMinLength;
   return {
     brand: pick('brand'),
     supportEmail: pick('supportEmail'),
@@ -65,8 +70,11 @@ export function parseRuntimeConfig(text: string | null | undefined): RuntimeConf
     gaMeasurementId: pick('gaMeasurementId'),
     anonKey: pick('anonKey'),
     siteUrl: pick('siteUrl'),
-    authUrl: pick('authUrl'),
     year: pick('year'),
+    passwordMinLength:
+      typeof minLength === 'number' && Number.isInteger(minLength) && minLength > 0
+        ? minLength
+        : DEFAULT_CONFIG.passwordMinLength,
   };
 }
 

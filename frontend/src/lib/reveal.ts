@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Sections animate once when 30% visible (SPEC §9). Only elements that start below the fold
- * are hidden, and only once JavaScript runs, so prerendered content is always readable and
- * the first paint is never delayed. The CSS lives in styles/global.css.
+ * Sections animate once when 30% visible (docs/behaviour.md#look-timings). Only elements that
+ * start below the fold are hidden, and only once JavaScript runs, so prerendered content is
+ * always readable and the first paint is never delayed. The CSS lives in styles/global.css.
  */
 export function useReveal<T extends HTMLElement>() {
   const ref = useRef<T>(null);

@@ -8,9 +8,6 @@ import { useNavigate } from 'react-router';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { getSupabase } from './supabase';
 
-/** SPEC §9: minimum password length. */
-export const PASSWORD_MIN_LENGTH = 6;
-
 export type SessionState =
   | { status: 'loading'; session: null }
   | { status: 'signedIn'; session: Session }
@@ -55,7 +52,7 @@ export function useSession(onEvent?: AuthEventListener): SessionState {
   return state;
 }
 
-/** SPEC §8: the service's message when it gives one, else the screen's fallback. */
+/** The service's message if any, else the screen's fallback (docs/behaviour.md#messages). */
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (error && typeof error === 'object' && 'message' in error) {
     const message = (error as { message: unknown }).message;
@@ -64,7 +61,7 @@ export function authErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The stable error code of an AuthApiError (`weak_password`, `invalid_credentials`…). */
+/** The stable error code of an AuthApiError (one of `ErrorCode` in errorCodes.ts, or another). */
 export function authErrorCode(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'code' in error) {
     const code = (error as { code: unknown }).code;
@@ -85,8 +82,8 @@ interface PendingRedirect {
 }
 
 /**
- * Navigates after a delay (SPEC §4: home 1 s after signing in, the confirmation screen 2 s
- * after signing up); the timer is cancelled if the screen goes away first.
+ * Navigates after a delay (home 1 s after signing in, the confirmation screen 2 s after signing
+ * up: docs/behaviour.md#look-timings); the timer is cancelled if the screen goes away first.
  */
 export function useDelayedNavigate(): (to: string, delayMs: number, state?: unknown) => void {
   const navigate = useNavigate();

@@ -17,8 +17,9 @@ export function getSupabase(): Promise<SupabaseClient> {
     const config = readRuntimeConfig();
     return createClient(window.location.origin, config.anonKey, {
       auth: {
-        // The spec's client behaviour: implicit flow, session in localStorage, auto refresh,
-        // and the session read from the URL fragment the email links redirect to.
+        // As docs/behaviour.md#accounts-session describes: implicit flow, session in
+        // localStorage, auto refresh, and the session read from the URL fragment the email
+        // links redirect to.
         flowType: 'implicit',
         persistSession: true,
         autoRefreshToken: true,

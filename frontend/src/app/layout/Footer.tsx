@@ -3,7 +3,7 @@ import { Logo } from '../../components/Logo';
 import { SocialIcon } from '../../components/SocialIcon';
 import { footer, socialLinks, storeLinks } from '../../content/site';
 import { requestConsentBanner } from '../../lib/consent';
-import { useConfig } from '../../lib/config-context';
+import { useConfig } from '../../lib/configContext';
 import styles from './Footer.module.css';
 
 function StoreBadge({

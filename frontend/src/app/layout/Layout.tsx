@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { trackPageView } from '../../lib/analytics';
-import { useConfig } from '../../lib/config-context';
+import { useConfig } from '../../lib/configContext';
 import { applyHead, headData } from '../head';
 import { findRoute, notFoundMeta, normalisePath } from '../routes';
 import { Footer } from './Footer';

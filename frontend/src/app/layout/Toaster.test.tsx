@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast/headless';
 import { Toaster } from './Toaster';
 
-describe('Toaster (SPEC §4 toast rules)', () => {
+describe('Toaster (toast rules: docs/behaviour.md#look-timings)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     act(() => toast.remove());

@@ -2,9 +2,10 @@ import { resolveValue, useToaster } from 'react-hot-toast/headless';
 import styles from './Toaster.module.css';
 
 /**
- * react-hot-toast's headless store (its defaults are SPEC §4: success 2 s, error and blank
- * 4 s, loading until dismissed, at most 20) rendered with our CSS, so no runtime CSS-in-JS
- * and no inline <style> element under the Content-Security-Policy.
+ * react-hot-toast's headless store, whose defaults are the site's toast timings (success 2 s,
+ * error and blank 4 s, loading until dismissed, at most 20: docs/behaviour.md#look-timings),
+ * rendered with our CSS, so no runtime CSS-in-JS and no inline <style> element under the
+ * Content-Security-Policy.
  */
 export function Toaster() {
   const { toasts } = useToaster();

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
+import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/form/PasswordField';
+import { useConfig } from '../../lib/configContext';
+import { ErrorCode } from '../../lib/errorCodes';
+import { useZodForm } from '../../lib/form';
+import { passwordHint } from '../../lib/password';
 import { authErrorCode, authErrorMessage } from '../../lib/session';
-import { useClearingForm } from '../../lib/sessionForm';
-import { PasswordField, sessionStyles } from '../../lib/sessionUi';
 import { getSupabase } from '../../lib/supabase';
-import { changePasswordSchema, type ChangePasswordForm as Form } from './schema';
+import { createChangePasswordSchema, type ChangePasswordForm as Form } from './schema';
 import styles from './ProfilePage.module.css';
 
 export const PASSWORD_CHANGED =
@@ -14,11 +18,11 @@ export const PASSWORD_CHANGED =
 /** Which field a server error belongs to (it is shown under that field). */
 function fieldFor(code: string | undefined): keyof Form | null {
   switch (code) {
-    case 'current_password_mismatch':
-    case 'current_password_required':
+    case ErrorCode.currentPasswordMismatch:
+    case ErrorCode.currentPasswordRequired:
       return 'currentPassword';
-    case 'weak_password':
-    case 'same_password':
+    case ErrorCode.weakPassword:
+    case ErrorCode.samePassword:
       return 'newPassword';
     default:
       return null;
@@ -27,13 +31,15 @@ function fieldFor(code: string | undefined): keyof Form | null {
 
 export function ChangePasswordForm() {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const { passwordMinLength } = useConfig();
+  const schema = useMemo(() => createChangePasswordSchema(passwordMinLength), [passwordMinLength]);
   const {
     field,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useClearingForm<Form>(changePasswordSchema, {
+  } = useZodForm<Form>(schema, {
     currentPassword: '',
     newPassword: '',
     confirmPassword: '',
@@ -71,7 +77,7 @@ export function ChangePasswordForm() {
       </h2>
       {outcome ? (
         <div
-          className={outcome.ok ? sessionStyles.notice : sessionStyles.alert}
+          className={outcome.ok ? accountStyles.notice : accountStyles.alert}
           role={outcome.ok ? 'status' : 'alert'}
         >
           <p>{outcome.message}</p>
@@ -86,7 +92,7 @@ export function ChangePasswordForm() {
       <PasswordField
         label="New password"
         autoComplete="new-password"
-        hint="At least 6 characters. Other devices will be signed out."
+        hint={`${passwordHint(passwordMinLength)} Other devices will be signed out.`}
         error={errors.newPassword?.message}
         {...field('newPassword')}
       />

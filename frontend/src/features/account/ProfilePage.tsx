@@ -3,10 +3,11 @@ import { ArrowLeft, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
+import { LoadingState } from '../../components/LoadingState';
 import { useSession } from '../../lib/session';
-import { LoadingState, sessionStyles } from '../../lib/sessionUi';
 import { getSupabase } from '../../lib/supabase';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { formatMemberSince } from './schema';
@@ -84,7 +85,7 @@ function Profile({ user }: { user: User }) {
   };
 
   return (
-    <section className={sessionStyles.page} aria-labelledby="profile-title">
+    <section className={accountStyles.page} aria-labelledby="profile-title">
       <div className={styles.layout}>
         <aside className={styles.sidebar} aria-label="Your account">
           <div className={styles.avatar} aria-hidden="true">
@@ -184,8 +185,8 @@ export default function ProfilePage() {
 
   if (session.status === 'loading') {
     return (
-      <section className={sessionStyles.page} aria-label="My Profile">
-        <LoadingState visibleLabel label="Loading your account…" />
+      <section className={accountStyles.page} aria-label="My Profile">
+        <LoadingState label="Loading your account…" />
       </section>
     );
   }

@@ -1,31 +1,33 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../../lib/session';
+import { newPasswordRule } from '../../lib/password';
 
-/** SPEC §5 change-password rules (the current password is also checked by the server). */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z
-      .string()
-      .min(1, { message: 'New password is required', abort: true })
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
-  })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-    // Shown together with the other fields' errors once both passwords are typed.
-    when: (payload) => {
-      const value = payload.value as Record<string, unknown> | undefined;
-      return (
-        typeof value?.newPassword === 'string' &&
-        typeof value.confirmPassword === 'string' &&
-        value.confirmPassword !== ''
-      );
-    },
-  });
+/**
+ * The change-password rules (docs/behaviour.md#accounts-password-change; the server also checks
+ * the current password), with the server's minimum length (runtime config `passwordMinLength`).
+ */
+export function createChangePasswordSchema(passwordMinLength: number) {
+  return z
+    .object({
+      currentPassword: z.string().min(1, 'Current password is required'),
+      newPassword: newPasswordRule(passwordMinLength, 'New password is required'),
+      confirmPassword: z.string().min(1, 'Please confirm your new password'),
+    })
+    .refine((form) => form.newPassword === form.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+      // Shown together with the other fields' errors once both passwords are typed.
+      when: (payload) => {
+        const value = payload.value as Record<string, unknown> | undefined;
+        return (
+          typeof value?.newPassword === 'string' &&
+          typeof value.confirmPassword === 'string' &&
+          value.confirmPassword !== ''
+        );
+      },
+    });
+}
 
-export type ChangePasswordForm = z.input<typeof changePasswordSchema>;
+export type ChangePasswordForm = z.input<ReturnType<typeof createChangePasswordSchema>>;
 
 /** 'Member since' in the reader's locale, from the account's creation time. */
 export function formatMemberSince(createdAt: string | undefined, locale?: string): string | null {

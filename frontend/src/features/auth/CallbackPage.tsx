@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { ButtonLink } from '../../components/Button';
-import { AccountFrame, LoadingState, sessionStyles as styles } from '../../lib/sessionUi';
+import { LoadingState } from '../../components/LoadingState';
 import { getSupabase } from '../../lib/supabase';
 import { decideCallback, MESSAGES, type CallbackOutcome } from './callback';
 import { markRecovery } from './recovery';
 
 /** The address as the page opened, before the client reads and clears the fragment. */
 function openedAt(): { hash: string; search: string } {
-  return typeof window === 'undefined'
-    ? { hash: '', search: '' }
-    : { hash: window.location.hash, search: window.location.search };
+  return { hash: window.location.hash, search: window.location.search };
 }
 
 async function resolveCallback(url: { hash: string; search: string }): Promise<CallbackOutcome> {
@@ -68,7 +67,6 @@ export default function CallbackPage() {
         </div>
       ) : (
         <LoadingState
-          visibleLabel
           label={
             outcome?.kind === 'redirect' && outcome.to === '/'
               ? 'Nothing to confirm here. Taking you home…'

@@ -2,11 +2,11 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
+import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
+import { useZodForm } from '../../lib/form';
 import { authErrorMessage, siteUrl } from '../../lib/session';
-import { useClearingForm } from '../../lib/sessionForm';
-import { AccountFrame, sessionStyles as styles } from '../../lib/sessionUi';
 import { getSupabase } from '../../lib/supabase';
 import { emailOnlySchema, type EmailOnlyForm } from './schemas';
 
@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
     field,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useClearingForm<EmailOnlyForm>(emailOnlySchema, { email: '' });
+  } = useZodForm<EmailOnlyForm>(emailOnlySchema, { email: '' });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'react-router';
+import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
+import { ErrorCode } from '../../lib/errorCodes';
+import { useZodForm } from '../../lib/form';
 import { authErrorCode, authErrorMessage, useDelayedNavigate } from '../../lib/session';
-import { useClearingForm } from '../../lib/sessionForm';
-import { AccountFrame, PasswordField, sessionStyles as styles } from '../../lib/sessionUi';
 import { getSupabase } from '../../lib/supabase';
 import { loginSchema, type LoginForm } from './schemas';
 
-/** SPEC §9: home one second after signing in. */
+/** Home one second after signing in (docs/behaviour.md#accounts-signin). */
 export const LOGIN_REDIRECT_MS = 1000;
 
 interface LoginState {
@@ -32,7 +34,7 @@ export default function LoginPage() {
     field,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useClearingForm<LoginForm>(loginSchema, { email: routeState.email ?? '', password: '' });
+  } = useZodForm<LoginForm>(loginSchema, { email: routeState.email ?? '', password: '' });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -43,7 +45,7 @@ export default function LoginPage() {
       toast.error(message);
       setFailure({
         message,
-        unconfirmedEmail: authErrorCode(error) === 'email_not_confirmed' ? email : undefined,
+        unconfirmedEmail: authErrorCode(error) === ErrorCode.emailNotConfirmed ? email : undefined,
       });
       return;
     }

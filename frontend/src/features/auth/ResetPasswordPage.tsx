@@ -1,18 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button, ButtonLink } from '../../components/Button';
+import { PasswordField } from '../../components/form/PasswordField';
+import { LoadingState } from '../../components/LoadingState';
+import { useConfig } from '../../lib/configContext';
+import { ErrorCode } from '../../lib/errorCodes';
+import { useZodForm } from '../../lib/form';
+import { passwordHint } from '../../lib/password';
 import { authErrorCode, authErrorMessage } from '../../lib/session';
-import { useClearingForm } from '../../lib/sessionForm';
-import {
-  AccountFrame,
-  LoadingState,
-  PasswordField,
-  sessionStyles as styles,
-} from '../../lib/sessionUi';
 import { getSupabase } from '../../lib/supabase';
 import { clearRecovery, hasRecentRecovery, isRecoveryHash, markRecovery } from './recovery';
-import { resetPasswordSchema, type ResetPasswordForm } from './schemas';
+import { createResetPasswordSchema, type ResetPasswordForm } from './schemas';
 
 type Status = { kind: 'checking' } | { kind: 'ready' } | { kind: 'invalid'; reason?: string };
 
@@ -42,15 +42,17 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const fromCallback = Boolean((location.state as { recovery?: unknown } | null)?.recovery);
-  const [hash] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash));
+  const [hash] = useState(() => window.location.hash);
   const [status, setStatus] = useState<Status>({ kind: 'checking' });
   const [failure, setFailure] = useState<string | null>(null);
+  const { passwordMinLength } = useConfig();
+  const schema = useMemo(() => createResetPasswordSchema(passwordMinLength), [passwordMinLength]);
   const {
     field,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useClearingForm<ResetPasswordForm>(resetPasswordSchema, {
+  } = useZodForm<ResetPasswordForm>(schema, {
     password: '',
     confirmPassword: '',
   });
@@ -72,7 +74,7 @@ export default function ResetPasswordPage() {
     if (error) {
       const message = authErrorMessage(error, 'Failed to update password');
       const code = authErrorCode(error);
-      if (code === 'weak_password' || code === 'same_password') {
+      if (code === ErrorCode.weakPassword || code === ErrorCode.samePassword) {
         setError('password', { message }, { shouldFocus: true });
       } else {
         setFailure(message);
@@ -96,9 +98,7 @@ export default function ResetPasswordPage() {
         ) : undefined
       }
     >
-      {status.kind === 'checking' ? (
-        <LoadingState visibleLabel label="Checking your link…" />
-      ) : null}
+      {status.kind === 'checking' ? <LoadingState label="Checking your link…" /> : null}
       {status.kind === 'invalid' ? (
         <div className={styles.message}>
           <div className={styles.alert} role="alert">
@@ -128,7 +128,7 @@ export default function ResetPasswordPage() {
             <PasswordField
               label="New password"
               autoComplete="new-password"
-              hint="At least 6 characters."
+              hint={passwordHint(passwordMinLength)}
               error={errors.password?.message}
               {...field('password')}
             />

@@ -1,26 +1,31 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
+import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
+import { useConfig } from '../../lib/configContext';
+import { useZodForm } from '../../lib/form';
+import { passwordHint } from '../../lib/password';
 import { authErrorMessage, siteUrl, useDelayedNavigate } from '../../lib/session';
-import { useClearingForm } from '../../lib/sessionForm';
-import { AccountFrame, PasswordField, sessionStyles as styles } from '../../lib/sessionUi';
 import { getSupabase } from '../../lib/supabase';
-import { signupSchema, type SignupForm } from './schemas';
+import { createSignupSchema, type SignupForm } from './schemas';
 
-/** SPEC §9: to the confirmation screen two seconds after signing up. */
+/** To the confirmation screen two seconds after signing up (docs/behaviour.md#accounts-signup). */
 export const SIGNUP_REDIRECT_MS = 2000;
 
 export default function SignupPage() {
   const navigateLater = useDelayedNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const { passwordMinLength } = useConfig();
+  const schema = useMemo(() => createSignupSchema(passwordMinLength), [passwordMinLength]);
   const {
     field,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useClearingForm<SignupForm>(signupSchema, {
+  } = useZodForm<SignupForm>(schema, {
     name: '',
     email: '',
     password: '',
@@ -84,7 +89,7 @@ export default function SignupPage() {
         <PasswordField
           label="Password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={passwordHint(passwordMinLength)}
           error={errors.password?.message}
           {...field('password')}
         />

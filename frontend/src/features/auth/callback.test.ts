@@ -99,7 +99,7 @@ describe('decideCallback', () => {
     ).toBe('redirect');
   });
 
-  it('has the unexpected-failure message of the specification', () => {
+  it('has the documented unexpected-failure message (docs/behaviour.md#accounts-confirm)', () => {
     expect(MESSAGES.unexpected).toBe('An unexpected error occurred. Please try again.');
   });
 });

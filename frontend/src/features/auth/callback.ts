@@ -1,7 +1,8 @@
 /**
- * What /auth/callback does with the address it was opened at (SPEC §2), as a pure function of
- * what was read: the fragment and query captured before the client consumed them, the error
- * `initialize()` reported while reading the fragment, and the session it ended with.
+ * What /auth/callback does with the address it was opened at (docs/behaviour.md#accounts-confirm),
+ * as a pure function of what was read: the fragment and query captured before the client
+ * consumed them, the error `initialize()` reported while reading the fragment, and the session
+ * it ended with.
  */
 
 export const MESSAGES = {
@@ -10,7 +11,7 @@ export const MESSAGES = {
   unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
 
-/** The default redirect's delay (SPEC §9: callback default 2 s). */
+/** The default redirect's delay, 2 s (docs/behaviour.md#look-timings). */
 export const DEFAULT_REDIRECT_DELAY_MS = 2000;
 
 export interface CallbackInput {
@@ -32,14 +33,10 @@ export type CallbackOutcome =
       state?: { message?: string; recovery?: boolean };
     };
 
-function params(text: string, prefix: string): URLSearchParams {
-  return new URLSearchParams(text.startsWith(prefix) ? text.slice(prefix.length) : text);
-}
-
 export function decideCallback(input: CallbackInput): CallbackOutcome {
   const hashText = input.hash.replace(/^#/, '');
   if (hashText) {
-    const hash = params(hashText, '#');
+    const hash = new URLSearchParams(hashText);
     const urlError = hash.get('error_description') || hash.get('error') || null;
     const errorMessage = input.initError?.message || urlError;
     if (errorMessage || hash.has('error_code')) {
@@ -60,7 +57,8 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
     }
     return { kind: 'redirect', to: '/profile', delayMs: 0 };
   }
-  const type = params(input.search, '?').get('type');
+  // URLSearchParams drops the leading '?' itself.
+  const type = new URLSearchParams(input.search).get('type');
   if (type === 'recovery') {
     return { kind: 'redirect', to: '/auth/reset-password', delayMs: 0, state: { recovery: true } };
   }

@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { DEFAULT_CONFIG } from '../../lib/config';
+import { ConfigContext } from '../../lib/configContext';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import LoginPage from './LoginPage';
 import SignupPage from './SignupPage';
@@ -190,6 +192,25 @@ describe('forgot password form', () => {
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     await waitFor(() =>
       expect(screen.getByText('Failed to send reset email. Please try again.')).toBeInTheDocument(),
+    );
+  });
+});
+
+describe("the server's minimum password length", () => {
+  it('sets the signup rule and hint from the runtime config', async () => {
+    const user = userEvent.setup();
+    render(
+      <ConfigContext value={{ ...DEFAULT_CONFIG, passwordMinLength: 8 }}>
+        <MemoryRouter>
+          <SignupPage />
+        </MemoryRouter>
+      </ConfigContext>,
+    );
+    expect(field('Password')).toHaveAccessibleDescription('At least 8 characters.');
+    await user.type(field('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(field('Password')).toHaveAccessibleDescription(
+      'At least 8 characters. Password must be at least 8 characters',
     );
   });
 });

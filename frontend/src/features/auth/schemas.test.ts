@@ -1,4 +1,14 @@
-import { emailOnlySchema, loginSchema, resetPasswordSchema, signupSchema } from './schemas';
+import { DEFAULT_CONFIG } from '../../lib/config';
+import {
+  createResetPasswordSchema,
+  createSignupSchema,
+  emailOnlySchema,
+  loginSchema,
+} from './schemas';
+
+// The schemas with the default minimum password length (6, as the server's default).
+const signupSchema = createSignupSchema(DEFAULT_CONFIG.passwordMinLength);
+const resetPasswordSchema = createResetPasswordSchema(DEFAULT_CONFIG.passwordMinLength);
 
 function messages(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   const first: Record<string, string> = {};
@@ -13,7 +23,7 @@ const signup = {
   confirmPassword: 'secret1',
 };
 
-describe('email rules (SPEC §5)', () => {
+describe('email rules (docs/behaviour.md#messages)', () => {
   it.each([
     ['', 'Email is required'],
     ['   ', 'Email is required'],

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../../lib/session';
-
-/** SPEC §5: the simple email pattern (text @ text . text). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '../../lib/email';
+import { newPasswordRule } from '../../lib/password';
 
 export const emailField = z
   .string()
@@ -18,25 +16,23 @@ function passwordsPresent(value: unknown, confirmRequired: boolean): boolean {
   return !confirmRequired || confirmPassword !== '';
 }
 
-const newPassword = z
-  .string()
-  .min(1, { message: 'Password is required', abort: true })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
-
-export const signupSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Name is required'),
-    email: emailField,
-    password: newPassword,
-    confirmPassword: z.string(),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-    // Shown with the other fields' errors, not only once they are all valid.
-    when: (payload) => passwordsPresent(payload.value, false),
-  });
-export type SignupForm = z.input<typeof signupSchema>;
+/** The password rules take the server's minimum length (runtime config `passwordMinLength`). */
+export function createSignupSchema(passwordMinLength: number) {
+  return z
+    .object({
+      name: z.string().trim().min(1, 'Name is required'),
+      email: emailField,
+      password: newPasswordRule(passwordMinLength, 'Password is required'),
+      confirmPassword: z.string(),
+    })
+    .refine((form) => form.password === form.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+      // Shown with the other fields' errors, not only once they are all valid.
+      when: (payload) => passwordsPresent(payload.value, false),
+    });
+}
+export type SignupForm = z.input<ReturnType<typeof createSignupSchema>>;
 
 export const loginSchema = z.object({
   email: emailField,
@@ -48,17 +44,16 @@ export const emailOnlySchema = z.object({ email: emailField });
 export type EmailOnlyForm = z.input<typeof emailOnlySchema>;
 
 /** The reset screen after a recovery link: a new password and its confirmation. */
-export const resetPasswordSchema = z
-  .object({
-    password: z
-      .string()
-      .min(1, { message: 'New password is required', abort: true })
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-    when: (payload) => passwordsPresent(payload.value, true),
-  });
-export type ResetPasswordForm = z.input<typeof resetPasswordSchema>;
+export function createResetPasswordSchema(passwordMinLength: number) {
+  return z
+    .object({
+      password: newPasswordRule(passwordMinLength, 'New password is required'),
+      confirmPassword: z.string().min(1, 'Please confirm your new password'),
+    })
+    .refine((form) => form.password === form.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+      when: (payload) => passwordsPresent(payload.value, true),
+    });
+}
+export type ResetPasswordForm = z.input<ReturnType<typeof createResetPasswordSchema>>;

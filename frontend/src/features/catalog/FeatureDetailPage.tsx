@@ -7,7 +7,7 @@ import { PageHero } from '../../components/PageHero';
 import { Section, SectionHeader } from '../../components/Section';
 import { featureMeta } from '../../content/featureMeta';
 import { findFeaturePage, type FeatureItem } from '../../content/features';
-import styles from './Catalog.module.css';
+import styles from './FeatureDetailPage.module.css';
 
 function ItemGrid({ items, headingLevel }: { items: FeatureItem[]; headingLevel: 'h3' }) {
   const Heading = headingLevel;

@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { FEATURE_IMAGE_SIZE, featureCards, featuresListing } from '../../content/features';
-import styles from './Catalog.module.css';
+import styles from './FeaturesPage.module.css';
 
 export default function FeaturesPage() {
   return (

@@ -1,35 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { Button, ButtonLink } from '../../components/Button';
+import { HoneypotField } from '../../components/form/HoneypotField';
+import { TextAreaField } from '../../components/form/TextAreaField';
+import { TextField } from '../../components/form/TextField';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
-import { useConfig } from '../../lib/config-context';
+import { useConfig } from '../../lib/configContext';
+import { useZodForm } from '../../lib/form';
 import { contactSchema, submitContact, type ContactForm } from './schema';
 import styles from './ContactPage.module.css';
-
-const fields = [
-  { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
-  { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
-] as const;
 
 export default function ContactPage() {
   const { supportEmail } = useConfig();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
+    field,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ContactForm>({
-    resolver: zodResolver(contactSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { name: '', email: '', subject: '', message: '', website: '' },
-  });
+  } = useZodForm<ContactForm>(
+    contactSchema,
+    { name: '', email: '', subject: '', message: '', website: '' },
+    // After a submit, each message follows its field as it is edited (e2e/specs/contact.spec.ts).
+    { onEdit: 'recheck' },
+  );
 
   const onSubmit = handleSubmit(async (form) => {
     setFailure(null);
@@ -74,52 +70,34 @@ export default function ContactPage() {
               <h2 id="contact-form-title" className={styles.formTitle}>
                 Send us a message
               </h2>
-              {fields.map((field) => {
-                const error = errors[field.name]?.message;
-                return (
-                  <div key={field.name} className={styles.field}>
-                    <label htmlFor={`contact-${field.name}`}>{field.label}</label>
-                    <input
-                      id={`contact-${field.name}`}
-                      type={field.type}
-                      autoComplete={field.autoComplete}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `contact-${field.name}-error` : undefined}
-                      {...register(field.name)}
-                    />
-                    {error && (
-                      <p id={`contact-${field.name}-error`} className={styles.error}>
-                        {error}
-                      </p>
-                    )}
-                  </div>
-                );
-              })}
-              <div className={styles.field}>
-                <label htmlFor="contact-message">Message</label>
-                <textarea
-                  id="contact-message"
-                  rows={6}
-                  aria-invalid={errors.message ? true : undefined}
-                  aria-describedby={errors.message ? 'contact-message-error' : undefined}
-                  {...register('message')}
-                />
-                {errors.message?.message && (
-                  <p id="contact-message-error" className={styles.error}>
-                    {errors.message.message}
-                  </p>
-                )}
-              </div>
-              <div className={styles.honeypot} aria-hidden="true">
-                <label htmlFor="contact-website">Website</label>
-                <input
-                  id="contact-website"
-                  type="text"
-                  tabIndex={-1}
-                  autoComplete="off"
-                  {...register('website')}
-                />
-              </div>
+              <TextField
+                label="Your name"
+                type="text"
+                autoComplete="name"
+                error={errors.name?.message}
+                {...field('name')}
+              />
+              <TextField
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...field('email')}
+              />
+              <TextField
+                label="Subject"
+                type="text"
+                autoComplete="off"
+                error={errors.subject?.message}
+                {...field('subject')}
+              />
+              <TextAreaField
+                label="Message"
+                rows={6}
+                error={errors.message?.message}
+                {...field('message')}
+              />
+              <HoneypotField {...field('website')} />
               <Button type="submit" disabled={isSubmitting}>
                 {isSubmitting ? 'Sending…' : 'Send message'}
               </Button>

@@ -20,7 +20,7 @@ describe('contact schema', () => {
     expect(contactSchema.safeParse(valid).success).toBe(true);
   });
 
-  it('uses the specification messages for email', () => {
+  it('uses the shared email messages (docs/behaviour.md#messages)', () => {
     const message = (email: string) =>
       contactSchema.safeParse({ ...valid, email }).error?.issues[0]?.message;
     expect(message('')).toBe('Email is required');

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** SPEC §5: the simple email pattern (text @ text . text) and its messages. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '../../lib/email';
 
 export const contactSchema = z.object({
   name: z

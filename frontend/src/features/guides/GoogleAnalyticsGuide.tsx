@@ -1,8 +1,8 @@
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { gaGuide } from '../../content/guide';
-import { useConfig, useText } from '../../lib/config-context';
-import styles from './Guide.module.css';
+import { useConfig, useText } from '../../lib/configContext';
+import styles from './GoogleAnalyticsGuide.module.css';
 
 export default function GoogleAnalyticsGuide() {
   const text = useText();

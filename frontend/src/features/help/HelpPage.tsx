@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/Button';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { faqCategories, faqs, helpIntro, type FaqCategory, type FaqItem } from '../../content/help';
-import { useConfig, useText } from '../../lib/config-context';
+import { useConfig, useText } from '../../lib/configContext';
 import { searchFaqs } from './search';
 import styles from './HelpPage.module.css';
 

@@ -6,7 +6,7 @@ import {
   legalPages,
   type LegalPage as LegalContent,
 } from '../../content/legal';
-import { useConfig, useText } from '../../lib/config-context';
+import { useConfig, useText } from '../../lib/configContext';
 import styles from './LegalPage.module.css';
 
 export default function LegalPage({ slug }: { slug: LegalContent['slug'] }) {

@@ -17,7 +17,7 @@ import {
   values,
 } from '../../content/home';
 import { heroSocialNetworks, socialLinks } from '../../content/site';
-import { useText } from '../../lib/config-context';
+import { useText } from '../../lib/configContext';
 import { PhoneMockup } from './PhoneMockup';
 import styles from './HomePage.module.css';
 

@@ -40,7 +40,7 @@ afterEach(() => {
   vi.mocked(getSupabase).mockReset();
 });
 
-describe('JoinPage validation (SPEC §5)', () => {
+describe('JoinPage validation (docs/behaviour.md#join-form)', () => {
   it('shows each message on its field, announced, and focuses the first', async () => {
     const { user } = renderJoin();
     expect(newsletterBox()).toBeChecked();
@@ -155,7 +155,7 @@ describe('JoinPage submitting', () => {
   });
 });
 
-describe('JoinPage wait (SPEC §4, §9)', () => {
+describe('JoinPage wait (docs/behaviour.md#join-form)', () => {
   const start = Date.UTC(2025, 2, 1, 10, 0, 0);
 
   beforeEach(() => {

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BellRing, CircleCheck, Mail, Rocket } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { Button, ButtonLink } from '../../components/Button';
+import { HoneypotField } from '../../components/form/HoneypotField';
 import { TextField } from '../../components/form/TextField';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
-import { useConfig } from '../../lib/config-context';
+import { useConfig } from '../../lib/configContext';
+import { useZodForm } from '../../lib/form';
 import { getSupabase } from '../../lib/supabase';
 import {
   EMAIL_MAX,
@@ -23,19 +23,20 @@ import {
   type JoinForm,
   type JoinResult,
 } from './join';
-import styles from './Newsletter.module.css';
+import styles from './JoinPage.module.css';
 
 function storage(): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.localStorage;
+    return window.localStorage;
   } catch {
-    return null;
+    return null; // storage blocked (privacy mode)
   }
 }
 
 /**
- * The 60-second wait (SPEC §4, §9), kept as an end time in localStorage so it survives a
- * reload. Returns the seconds left (ticking once a second) and a function that starts it.
+ * The 60-second wait (docs/behaviour.md#join-form), kept as an end time in localStorage so it
+ * survives a reload. Returns the seconds left (ticking once a second) and a function that
+ * starts it.
  */
 function useCooldown(): [number, (seconds?: number, replace?: boolean) => void] {
   const [until, setUntil] = useState<number | null>(() => readCooldown(storage()));
@@ -76,18 +77,11 @@ export default function JoinPage() {
   const [waitLeft, startWait] = useCooldown();
   const successHeading = useRef<HTMLHeadingElement>(null);
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<JoinForm>({
-    resolver: zodResolver(joinSchema),
-    // Checked on submit only; an edited field's error is cleared at once (SPEC §5).
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: joinDefaults,
-  });
+  } = useZodForm<JoinForm>(joinSchema, joinDefaults);
 
   useEffect(() => {
     // The form is gone: put focus on the result so keyboard and screen reader users land there.
@@ -128,7 +122,8 @@ export default function JoinPage() {
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // SPEC §5: a filled honeypot silently shows the success view; nothing is sent or saved.
+    // A filled honeypot silently shows the success view; nothing is sent or saved
+    // (docs/behaviour.md#join-form).
     if (getValues('website').trim() !== '') {
       event.preventDefault();
       setJoined(true);
@@ -186,7 +181,7 @@ export default function JoinPage() {
                 autoComplete="name"
                 maxLength={NAME_MAX}
                 error={errors.name?.message}
-                {...register('name', { onChange: () => clearErrors('name') })}
+                {...field('name')}
               />
               <TextField
                 label="Email address"
@@ -196,18 +191,9 @@ export default function JoinPage() {
                 spellCheck={false}
                 maxLength={EMAIL_MAX}
                 error={errors.email?.message}
-                {...register('email', { onChange: () => clearErrors('email') })}
+                {...field('email')}
               />
-              <div className={styles.honeypot} aria-hidden="true">
-                <label htmlFor="join-website">Website</label>
-                <input
-                  id="join-website"
-                  type="text"
-                  tabIndex={-1}
-                  autoComplete="off"
-                  {...register('website')}
-                />
-              </div>
+              <HoneypotField {...field('website')} />
               <fieldset
                 className={styles.fieldset}
                 aria-describedby={interestError ? 'join-interests-error' : undefined}
@@ -221,7 +207,7 @@ export default function JoinPage() {
                       className={styles.checkbox}
                       aria-describedby={`join-${interest.name}-hint`}
                       aria-invalid={interestError && index === 0 ? true : undefined}
-                      {...register(interest.name, { onChange: () => clearErrors('interests') })}
+                      {...field(interest.name, 'interests')}
                     />
                     <label htmlFor={`join-${interest.name}`} className={styles.choiceLabel}>
                       {index === 0 ? (

@@ -1,7 +1,10 @@
 import { CircleAlert, CircleCheck, LoaderCircle, MailMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/Button';
-import styles from './Newsletter.module.css';
+import styles from './StatusCard.module.css';
+
+/** The classes of the text inside the card: `lead`, `note`, and `confirm` for its button. */
+export { styles as statusCardStyles };
 
 export type Tone = 'busy' | 'success' | 'error' | 'idle';
 

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { StatusCard } from './StatusCard';
+import { StatusCard, statusCardStyles as styles } from './StatusCard';
 import {
   LIST_NAMES,
   UNSUBSCRIBE_MESSAGES,
   unsubscribe,
   type UnsubscribeOutcome,
 } from './unsubscribe';
-import styles from './Newsletter.module.css';
 
 /**
  * /unsubscribe?token=…: the link in every newsletter email. Opening the page changes nothing

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getSupabase } from '../../lib/supabase';
-import { StatusCard } from './StatusCard';
+import { StatusCard, statusCardStyles as styles } from './StatusCard';
 import { verifySubscriber, type VerifyOutcome } from './verify';
-import styles from './Newsletter.module.css';
 
 /**
  * /verify?token=…: the link in the confirmation email. Opening it is the person's action, so
- * the token is checked on load (SPEC §2: Verifying Email, then Email Verified! or Verification
- * Failed). The call is made once per token: StrictMode's second effect run (and any re-render)
+ * the token is checked on load (docs/behaviour.md#join-verify: Verifying Email, then Email
+ * Verified! or Verification Failed). The call is made once per token: StrictMode's second effect run (and any re-render)
  * reuses the same promise instead of calling verify_subscriber again, which would answer
  * `false` for a token the first call had just used.
  */

@@ -20,7 +20,7 @@ const valid: JoinForm = {
 
 const firstMessage = (form: JoinForm) => joinSchema.safeParse(form).error?.issues[0]?.message;
 
-describe('join schema (SPEC §5)', () => {
+describe('join schema (docs/behaviour.md#join-form)', () => {
   it('accepts a complete form', () => {
     expect(joinSchema.safeParse(valid).success).toBe(true);
   });
@@ -128,7 +128,7 @@ const fixedNow = () => new Date('2025-03-01T10:00:00.000Z');
 const ok: Answer = { error: null, status: 201 };
 const dup: Answer = { error: { code: '23505', message: 'duplicate key' }, status: 409 };
 
-describe('subscribe (SPEC §7, §8)', () => {
+describe('subscribe (docs/behaviour.md#join-form)', () => {
   it('inserts one newsletter row with the trimmed fields and the time', async () => {
     const { client, from, insert } = fakeClient(ok);
     const form = { ...valid, name: ' Amina ', email: ' amina@example.com ' };
@@ -176,7 +176,7 @@ describe('subscribe (SPEC §7, §8)', () => {
     expect(insert).toHaveBeenCalledTimes(2);
   });
 
-  it('turns the server 429 into the SPEC §8 message with its seconds', async () => {
+  it('turns the server 429 into the documented message with its seconds', async () => {
     const limited: Answer = {
       error: {
         code: 'over_request_rate_limit',

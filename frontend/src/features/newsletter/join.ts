@@ -1,12 +1,11 @@
 /**
- * The join form's rules (SPEC §5, §7, §8, §9): its schema, the 60-second wait kept in
- * localStorage, and the one or two inserts into newsletter_subscribers.
+ * The join form's rules (docs/behaviour.md#join-form): its schema, the 60-second wait kept in
+ * localStorage, and the one or two inserts into newsletter_subscribers (docs/api.md#rest-insert).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-
-/** SPEC §5: the simple email pattern (text @ text . text). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '../../lib/email';
+import { ErrorCode } from '../../lib/errorCodes';
 
 /** The server's limits (backend/app/newsletter/schemas.py). */
 export const NAME_MAX = 100;
@@ -50,7 +49,7 @@ export const joinDefaults: JoinForm = {
   website: '',
 };
 
-// --- The 60-second wait (SPEC §4, §9) ---------------------------------------------------------
+// --- The 60-second wait (docs/behaviour.md#join-form) -------------------------------------------
 
 export const COOLDOWN_SECONDS = 60;
 /** localStorage key holding the time (ms since the epoch) until which joining must wait. */
@@ -136,7 +135,9 @@ function sentence(text: string): string {
 }
 
 function failure(error: InsertError, status: number): JoinResult {
-  if (error.code === '23505') return { ok: false, kind: 'duplicate', message: MESSAGES.duplicate };
+  if (error.code === ErrorCode.pgUniqueViolation) {
+    return { ok: false, kind: 'duplicate', message: MESSAGES.duplicate };
+  }
   if (status === 429) {
     const retryAfter = retryAfterSeconds(error);
     return { ok: false, kind: 'rate_limited', retryAfter, message: tooManyMessage(retryAfter) };
@@ -144,7 +145,7 @@ function failure(error: InsertError, status: number): JoinResult {
   // A check-constraint failure (e.g. an address the server does not accept) carries the reason
   // in `details`; a network failure has no code and a technical message: say it plainly.
   const message =
-    error.code === '23514' && error.details
+    error.code === ErrorCode.pgCheckViolation && error.details
       ? sentence(error.details)
       : error.code && error.message
         ? error.message
@@ -153,14 +154,15 @@ function failure(error: InsertError, status: number): JoinResult {
 }
 
 /**
- * SPEC §7: one insert per ticked list, newsletter first. Both ticked: the second insert comes
- * from the same browser right after the first, and the server attaches it to the first one's
- * pending confirmation, so one email confirms both. A duplicate on that second insert is
- * ignored (SPEC §8).
+ * One insert per ticked list, newsletter first (docs/behaviour.md#join-form). Both ticked: the
+ * second insert comes from the same browser right after the first, and the server attaches it
+ * to the first one's pending confirmation, so one email confirms both
+ * (docs/behaviour.md#join-one-email). A duplicate on that second insert is ignored.
  *
- * Beyond the spec: when the newsletter insert is a duplicate but the waitlist is ticked too,
- * the waitlist insert still goes ahead (someone already on the newsletter can still join the
- * waitlist); only when nothing new was added is the duplicate reported.
+ * Deliberately (docs/behaviour.md#join-duplicates): when the newsletter insert is a duplicate
+ * but the waitlist is ticked too, the waitlist insert still goes ahead (someone already on the
+ * newsletter can still join the waitlist); only when nothing new was added is the duplicate
+ * reported.
  */
 export async function subscribe(
   client: Inserter,

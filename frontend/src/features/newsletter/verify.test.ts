@@ -6,7 +6,7 @@ function client(rpc: () => Promise<unknown>) {
   return { spy, get: async () => ({ rpc: spy }) as unknown as Pick<SupabaseClient, 'rpc'> };
 }
 
-describe('verifySubscriber (SPEC §7, §8)', () => {
+describe('verifySubscriber (docs/behaviour.md#join-verify)', () => {
   it('calls verify_subscriber with the token and succeeds on true', async () => {
     const { spy, get } = client(async () => ({ data: true, error: null }));
     expect(await verifySubscriber('abc', get)).toEqual({ ok: true });

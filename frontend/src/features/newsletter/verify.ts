@@ -1,4 +1,7 @@
-/** SPEC §7 "Verify subscriber" and its §8 messages. */
+/**
+ * The verify_subscriber call (docs/api.md#rest-verify-subscriber) and the messages the page
+ * shows for its outcomes (docs/behaviour.md#join-verify).
+ */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export const VERIFY_MESSAGES = {

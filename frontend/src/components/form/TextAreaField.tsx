@@ -1,0 +1,16 @@
+import { forwardRef, type TextareaHTMLAttributes } from 'react';
+import { Field, type FieldProps } from './Field';
+
+export interface TextAreaFieldProps
+  extends FieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {}
+
+/** A labelled multi-line input (see Field); TextField's sibling for longer text. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
+  function TextAreaField({ label, error, hint, className, ...textarea }, ref) {
+    return (
+      <Field label={label} error={error} hint={hint} className={className}>
+        {(control) => <textarea ref={ref} {...control} {...textarea} />}
+      </Field>
+    );
+  },
+);

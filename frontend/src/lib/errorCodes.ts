@@ -1,0 +1,13 @@
+/**
+ * The server's error codes the frontend branches on (backend/app/core/error_codes.py defines
+ * them all; a backend test checks that every value here is one of them).
+ */
+export const ErrorCode = {
+  weakPassword: 'weak_password',
+  samePassword: 'same_password',
+  currentPasswordRequired: 'current_password_required',
+  currentPasswordMismatch: 'current_password_mismatch',
+  emailNotConfirmed: 'email_not_confirmed',
+  pgUniqueViolation: '23505',
+  pgCheckViolation: '23514',
+} as const;

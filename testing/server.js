@@ -1,0 +1,210 @@
+/**
+ * The one way the Node-side suites run the real server: `python -m app serve` from the
+ * repository root with a fresh temporary VAR_DIR (SQLite database, development secret,
+ * outbox mail), on 127.0.0.1, with per-server settings on top of the inherited environment.
+ *
+ * - `defineServer` describes a server (port, URL, VAR_DIR, environment, outbox) without
+ *   starting it;
+ * - `startServer` starts it, waits until it is healthy and stops it by PID (conformance/,
+ *   bench/);
+ * - `serveCommand` and `serverEnv` are the same command and environment for a runner that
+ *   starts servers itself (Playwright's `webServer`, see e2e/support/server.ts).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Outbox } from './outbox.js';
+
+/** The repository root: commands run from here, as `make start` does. */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const PYTHON = join(ROOT, '.venv', 'bin', 'python');
+/** Answers 200 once the app is up (no API key needed). */
+export const HEALTH_PATH = '/auth/v1/health';
+
+/**
+ * @typedef {object} ServerDefinition
+ * @property {string} name
+ * @property {number} port
+ * @property {string} url `http://127.0.0.1:<port>`, also the server's SITE_URL.
+ * @property {string} varDir Emptied when the server starts.
+ * @property {Outbox} outbox The emails the server wrote (`$VAR_DIR/outbox`).
+ * @property {Record<string, string>} env What the server gets on top of the inherited environment.
+ */
+
+/**
+ * @typedef {ServerDefinition & {
+ *   pid: number,
+ *   log: () => string,
+ *   stop: () => Promise<void>,
+ * }} RunningServer
+ */
+
+/**
+ * Describes a server. Every server gets its own VAR_DIR, the SQLite database in it and the
+ * outbox mail backend writing to `$VAR_DIR/outbox`; `env` adds or overrides settings.
+ *
+ * @param {object} options
+ * @param {string} options.name Names the temporary folder.
+ * @param {number} options.port See `freePort` (or a fixed port, as the e2e suite uses).
+ * @param {string} [options.varDir] Default: a new folder under the system temp directory.
+ * @param {Record<string, string>} [options.env]
+ * @returns {ServerDefinition}
+ */
+export function defineServer({ name, port, varDir, env = {} }) {
+  const url = `http://127.0.0.1:${port}`;
+  const dir = varDir ?? mkdtempSync(join(tmpdir(), `${name}-`));
+  const outboxDir = join(dir, 'outbox');
+  return {
+    name,
+    port,
+    url,
+    varDir: dir,
+    outbox: new Outbox(outboxDir),
+    env: {
+      PYTHONPATH: join(ROOT, 'backend'),
+      VAR_DIR: dir,
+      SITE_URL: url,
+      DATABASE_URL: '',
+      MAIL_BACKEND: 'outbox',
+      MAIL_OUTBOX_DIR: outboxDir,
+      ...env,
+    },
+  };
+}
+
+/**
+ * A port nobody listens on right now.
+ *
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The server process's whole environment: ours, then the definition's.
+ *
+ * @param {ServerDefinition} server
+ * @returns {Record<string, string>}
+ */
+export function serverEnv(server) {
+  /** @type {Record<string, string>} */
+  const inherited = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined) inherited[key] = value;
+  }
+  return { ...inherited, ...server.env };
+}
+
+/**
+ * `python -m app serve` (migrates, then serves the API and the built site) for one server.
+ *
+ * @param {ServerDefinition} server
+ */
+function serveArgs(server) {
+  return [
+    '-m',
+    'app',
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(server.port),
+    '--no-access-log',
+    '--log-level',
+    'warning',
+  ];
+}
+
+/** @param {string} word */
+const shellQuote = (word) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The shell command that empties the server's VAR_DIR and serves it, for a runner that starts
+ * servers itself (run it from `ROOT` with `serverEnv(server)`; ready at `url + HEALTH_PATH`).
+ *
+ * @param {ServerDefinition} server
+ */
+export function serveCommand(server) {
+  const command = [PYTHON, ...serveArgs(server)].map(shellQuote).join(' ');
+  return `rm -rf ${shellQuote(server.varDir)} && exec ${command}`;
+}
+
+/**
+ * Starts the server from an empty VAR_DIR and waits until it answers `HEALTH_PATH`.
+ * `stop()` ends it by its PID and removes the VAR_DIR.
+ *
+ * @param {ServerDefinition} server
+ * @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<RunningServer>}
+ */
+export async function startServer(server, { timeoutMs = 30_000 } = {}) {
+  rmSync(server.varDir, { recursive: true, force: true });
+  const child = spawn(PYTHON, serveArgs(server), {
+    cwd: ROOT,
+    env: serverEnv(server),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const pid = child.pid;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && pid !== undefined) {
+      process.kill(pid, 'SIGTERM');
+      await exited;
+    }
+    rmSync(server.varDir, { recursive: true, force: true });
+  };
+  try {
+    if (pid === undefined) throw new Error(`could not start ${PYTHON}`);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`server exited early:\n${log}`);
+      }
+      try {
+        if ((await fetch(`${server.url}${HEALTH_PATH}`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+      await sleep(100);
+    }
+    return { ...server, pid, log: () => log, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * The API keys a running server accepts (`python -m app keys`: derived from its JWT secret).
+ *
+ * @param {ServerDefinition} server
+ * @returns {Promise<{ anonKey: string, serviceKey: string }>}
+ */
+export async function apiKeys(server) {
+  const { stdout } = await promisify(execFile)(PYTHON, ['-m', 'app', 'keys'], {
+    cwd: ROOT,
+    env: serverEnv(server),
+  });
+  const [anonKey, serviceKey] = stdout.match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g) ?? [];
+  if (!anonKey || !serviceKey) throw new Error(`no keys in the output of app keys:\n${stdout}`);
+  return { anonKey, serviceKey };
+}
