@@ -13,8 +13,16 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Depends, Request
 
 from app.auth.passwords import Passwords
-from app.auth.service import AdminService, AuthServiceBase, SignupService, TokenService, UserService
-from app.auth.service.user import AccessToken
+from app.auth.service import (
+    AdminService,
+    AuthServiceBase,
+    DeviceService,
+    MfaService,
+    SignupService,
+    TokenService,
+    UserService,
+)
+from app.auth.service.base import AccessToken
 from app.core.callers import Role, bearer_token, require_api_key
 from app.core.deps import ApiKeysDep, ContextDep, JwtKeysDep
 from app.core.error_codes import ErrorCode
@@ -81,3 +89,5 @@ SignupServiceDep = Annotated[SignupService, Depends(_assemble(SignupService))]
 TokenServiceDep = Annotated[TokenService, Depends(_assemble(TokenService))]
 UserServiceDep = Annotated[UserService, Depends(_assemble(UserService))]
 AdminServiceDep = Annotated[AdminService, Depends(_assemble(AdminService))]
+MfaServiceDep = Annotated[MfaService, Depends(_assemble(MfaService))]
+DeviceServiceDep = Annotated[DeviceService, Depends(_assemble(DeviceService))]

@@ -6,6 +6,7 @@ and redirects the browser to the app with a session.
 
 from __future__ import annotations
 
+from datetime import datetime
 from email.message import EmailMessage
 from urllib.parse import urlencode
 
@@ -65,4 +66,49 @@ def new_account_notice(settings: Settings, user: User, confirmed: bool) -> Email
         subject=f"New {settings.brand_name} account",
         template="auth_admin_new_account",
         context={"email": user.email or "", "user_id": str(user.id), "confirmed": confirmed},
+    )
+
+
+def _security_context(
+    settings: Settings, user: User, device: str, when: datetime
+) -> dict[str, str]:
+    return {
+        "email": user.email or "",
+        "when": when.strftime("%d %B %Y at %H:%M UTC"),
+        "device": device,
+        "security_url": f"{settings.site_url}/profile",
+        "reset_url": f"{settings.site_url}/auth/forgot-password",
+        "support_email": settings.support_email,
+    }
+
+
+def mfa_enabled(settings: Settings, user: User, device: str, when: datetime) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"Two-factor authentication was turned on for your {settings.brand_name} account",
+        template="auth_mfa_enabled",
+        context=_security_context(settings, user, device, when),
+    )
+
+
+def mfa_disabled(settings: Settings, user: User, device: str, when: datetime) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"Two-factor authentication was turned off for your {settings.brand_name} account",
+        template="auth_mfa_disabled",
+        context=_security_context(settings, user, device, when),
+    )
+
+
+def recovery_codes_generated(
+    settings: Settings, user: User, device: str, when: datetime
+) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"New recovery codes were generated for your {settings.brand_name} account",
+        template="auth_recovery_codes_generated",
+        context=_security_context(settings, user, device, when),
     )

@@ -1,7 +1,9 @@
-"""Auth tables: users, identities, sessions, refresh tokens, one-time tokens, PKCE flows.
+"""Auth tables: users, identities, sessions, refresh tokens, one-time tokens, PKCE flows,
+two-factor factors, their challenges and recovery codes.
 
 No secret is stored in the clear: passwords are argon2id hashes; refresh tokens, email-link
-tokens, OTPs and PKCE auth codes are stored as SHA-256 digests.
+tokens, OTPs, PKCE auth codes and recovery codes are stored as SHA-256 digests; TOTP
+secrets are encrypted (core/crypto.py) because verifying a code needs the secret itself.
 """
 
 from __future__ import annotations
@@ -52,6 +54,20 @@ class User(Base):
     identities: Mapped[list[Identity]] = relationship(
         back_populates="user", lazy="selectin", cascade="all, delete-orphan", passive_deletes=True
     )
+    factors: Mapped[list[Factor]] = relationship(
+        lazy="selectin",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="Factor.created_at",
+    )
+
+    @property
+    def verified_factors(self) -> list[Factor]:
+        return [f for f in self.factors if f.status == FACTOR_VERIFIED]
+
+
+FACTOR_VERIFIED = "verified"
+FACTOR_UNVERIFIED = "unverified"
 
 
 class Identity(Base):
@@ -143,3 +159,53 @@ class FlowState(Base):
     authentication_method: Mapped[str] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     auth_code_issued_at: Mapped[datetime | None]
+
+
+class Factor(Base):
+    """A second factor: an authenticator app (`totp`) or the set of recovery codes."""
+
+    __tablename__ = "mfa_factors"
+    __table_args__ = (UniqueConstraint("user_id", "friendly_name"),)
+
+    id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=new_uuid)
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    friendly_name: Mapped[str | None] = mapped_column(String(255))
+    factor_type: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16), default=FACTOR_UNVERIFIED)
+    # TOTP: the shared secret, encrypted and bound to this factor's id.
+    secret: Mapped[str | None] = mapped_column(String(255))
+    # TOTP: the time step of the last accepted code; a code of that step or earlier is a
+    # replay, refused even within its 30 seconds.
+    last_used_step: Mapped[int | None] = mapped_column(BigInteger)
+    last_challenged_at: Mapped[datetime | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class Challenge(Base):
+    """A sign-in attempt with a factor: single-use, expiring, bound to the caller's IP."""
+
+    __tablename__ = "mfa_challenges"
+
+    id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=new_uuid)
+    factor_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("mfa_factors.id", ondelete="CASCADE"), index=True
+    )
+    ip_address: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RecoveryCode(Base):
+    """One single-use recovery code of a `recovery_code` factor, as a digest."""
+
+    __tablename__ = "mfa_recovery_codes"
+
+    id: Mapped[int] = mapped_column(_BigIntPK, primary_key=True, autoincrement=True)
+    factor_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("mfa_factors.id", ondelete="CASCADE"), index=True
+    )
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    used_at: Mapped[datetime | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

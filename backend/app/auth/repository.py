@@ -15,8 +15,17 @@ from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
-from app.auth.models import FlowState, OneTimeToken, RefreshToken, User
+from app.auth.models import (
+    Challenge,
+    Factor,
+    FlowState,
+    OneTimeToken,
+    RecoveryCode,
+    RefreshToken,
+    User,
+)
 from app.auth.models import Session as AuthSession
+from app.core.ratelimit import RateLimitCounter
 
 
 class AuthRepository:
@@ -96,6 +105,33 @@ class AuthRepository:
                 delete(RefreshToken).where(RefreshToken.session_id.in_(session_ids))
             )
             await self.db.execute(delete(AuthSession).where(AuthSession.id.in_(session_ids)))
+
+    async def sessions_of(self, user_id: uuid.UUID) -> Sequence[AuthSession]:
+        result = await self.db.scalars(
+            select(AuthSession)
+            .where(AuthSession.user_id == user_id)
+            .order_by(AuthSession.created_at.desc())
+        )
+        return result.all()
+
+    async def session_ids_below_aal2(
+        self, user_id: uuid.UUID, *, except_id: uuid.UUID
+    ) -> list[uuid.UUID]:
+        query = select(AuthSession.id).where(
+            AuthSession.user_id == user_id, AuthSession.aal != "aal2", AuthSession.id != except_id
+        )
+        return list(await self.db.scalars(query))
+
+    async def downgrade_sessions(self, user_id: uuid.UUID) -> None:
+        await self.db.execute(
+            update(AuthSession)
+            .where(AuthSession.user_id == user_id)
+            .values(aal="aal1")
+            .execution_options(synchronize_session="fetch")
+        )
+
+    async def delete_refresh_tokens(self, session_id: uuid.UUID) -> None:
+        await self.db.execute(delete(RefreshToken).where(RefreshToken.session_id == session_id))
 
     async def add_refresh_token(self, token: RefreshToken) -> None:
         self.db.add(token)
@@ -185,3 +221,73 @@ class AuthRepository:
 
     async def delete_flow_states(self, user_id: uuid.UUID) -> None:
         await self.db.execute(delete(FlowState).where(FlowState.user_id == user_id))
+
+    # -- two-factor factors, challenges, recovery codes ----------------------------------
+
+    async def factor(self, factor_id: uuid.UUID) -> Factor | None:
+        return await self.db.get(Factor, factor_id)
+
+    async def add_challenge(self, challenge: Challenge) -> None:
+        self.db.add(challenge)
+        await self.db.flush()
+
+    async def challenge(self, challenge_id: uuid.UUID) -> Challenge | None:
+        return await self.db.get(Challenge, challenge_id)
+
+    async def take_challenge(self, challenge_id: uuid.UUID) -> bool:
+        """Deletes a challenge; True for the one request that did (single use)."""
+        result = await self.db.execute(delete(Challenge).where(Challenge.id == challenge_id))
+        return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def delete_challenge(self, challenge: Challenge) -> None:
+        await self.db.delete(challenge)
+
+    async def claim_totp_step(self, factor_id: uuid.UUID, step: int) -> bool:
+        """Records the time step of an accepted code, unless that step (or a later one) was
+        used already: a code is accepted once, even by two concurrent requests."""
+        claimed = await self.db.execute(
+            update(Factor)
+            .where(
+                Factor.id == factor_id,
+                (Factor.last_used_step.is_(None)) | (Factor.last_used_step < step),
+            )
+            .values(last_used_step=step)
+            .execution_options(synchronize_session=False)
+        )
+        return bool(claimed.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def replace_recovery_codes(self, factor_id: uuid.UUID, code_hashes: list[str]) -> None:
+        await self.db.execute(delete(RecoveryCode).where(RecoveryCode.factor_id == factor_id))
+        self.db.add_all(RecoveryCode(factor_id=factor_id, code_hash=h) for h in code_hashes)
+        await self.db.flush()
+
+    async def recovery_code_counts(self, factor_id: uuid.UUID) -> tuple[int, int]:
+        """(total, remaining) codes of a set."""
+        total = await self.db.scalar(
+            select(func.count()).where(RecoveryCode.factor_id == factor_id)
+        )
+        remaining = await self.db.scalar(
+            select(func.count()).where(
+                RecoveryCode.factor_id == factor_id, RecoveryCode.used_at.is_(None)
+            )
+        )
+        return total or 0, remaining or 0
+
+    async def use_recovery_code(self, factor_id: uuid.UUID, code_hash: str, now: datetime) -> bool:
+        """Marks an unused code used; True for the one request that did."""
+        used = await self.db.execute(
+            update(RecoveryCode)
+            .where(
+                RecoveryCode.factor_id == factor_id,
+                RecoveryCode.code_hash == code_hash,
+                RecoveryCode.used_at.is_(None),
+            )
+            .values(used_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        return bool(used.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def clear_rate_limit(self, key: str) -> None:
+        """Forgets a counter, inside the request's transaction (it commits with the change
+        that earns the reset, e.g. a new set of recovery codes lifting a lockout)."""
+        await self.db.execute(delete(RateLimitCounter).where(RateLimitCounter.key == key))

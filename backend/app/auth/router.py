@@ -14,6 +14,8 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from app.auth.deps import (
     AccessTokenDep,
     AdminServiceDep,
+    DeviceServiceDep,
+    MfaServiceDep,
     SignupServiceDep,
     TokenServiceDep,
     UserServiceDep,
@@ -23,13 +25,17 @@ from app.auth.deps import (
 from app.auth.errors import invalid_login
 from app.auth.schemas import (
     AdminUserParams,
+    EnrollFactorParams,
+    GenerateRecoveryCodesParams,
     PasswordGrantParams,
     PkceGrantParams,
     RecoverParams,
+    RecoveryCodeParams,
     RefreshGrantParams,
     ResendParams,
     SignupParams,
     UpdateUserParams,
+    VerifyFactorParams,
     VerifyParams,
 )
 from app.core.deps import JwtKeysDep, SettingsDep
@@ -45,6 +51,8 @@ JsonBody = Annotated[JsonObject, Body(default_factory=dict)]
 open_router = APIRouter(prefix="/auth/v1", tags=["auth"])
 # Everything else sits behind the gateway's API-key check.
 api_router = APIRouter(prefix="/auth/v1", tags=["auth"], dependencies=[Depends(api_key_gate)])
+# Our own account API (beyond Supabase Auth), for the signed-in user.
+account_router = APIRouter(prefix="/api/account", tags=["account"])
 admin_router = APIRouter(
     prefix="/auth/v1/admin", tags=["auth-admin"], dependencies=[Depends(require_service_role)]
 )
@@ -175,6 +183,86 @@ async def update_user(service: UserServiceDep, token: AccessTokenDep, body: Json
     return await service.update(token, parse(UpdateUserParams, body))
 
 
+# -- two-factor authentication (the recovery-code routes before /factors/{factor_id}) --------
+
+
+@api_router.post("/factors")
+async def enroll_factor(
+    service: MfaServiceDep, token: AccessTokenDep, body: JsonBody
+) -> JsonObject:
+    return await service.enroll(token, parse(EnrollFactorParams, body))
+
+
+@api_router.get("/factors/recovery-codes")
+async def recovery_codes_status(service: MfaServiceDep, token: AccessTokenDep) -> JsonObject:
+    return await service.recovery_codes_status(token)
+
+
+@api_router.post("/factors/recovery-codes")
+async def generate_recovery_codes(
+    service: MfaServiceDep, token: AccessTokenDep, body: JsonBody
+) -> JsonObject:
+    return await service.generate_recovery_codes(token, parse(GenerateRecoveryCodesParams, body))
+
+
+@api_router.post("/factors/recovery-codes/verify")
+async def verify_recovery_code(
+    service: MfaServiceDep, token: AccessTokenDep, body: JsonBody
+) -> JsonObject:
+    return await service.verify_recovery_code(token, parse(RecoveryCodeParams, body))
+
+
+@api_router.post("/factors/recovery-codes/regenerate")
+async def regenerate_recovery_codes(service: MfaServiceDep, token: AccessTokenDep) -> JsonObject:
+    return await service.regenerate_recovery_codes(token)
+
+
+@api_router.delete("/factors/recovery-codes")
+async def delete_recovery_codes(service: MfaServiceDep, token: AccessTokenDep) -> JsonObject:
+    return await service.delete_recovery_codes(token)
+
+
+@api_router.post("/factors/{factor_id}/challenge")
+async def challenge_factor(
+    service: MfaServiceDep, token: AccessTokenDep, factor_id: str
+) -> JsonObject:
+    return await service.challenge(token, factor_id)
+
+
+@api_router.post("/factors/{factor_id}/verify")
+async def verify_factor(
+    service: MfaServiceDep, token: AccessTokenDep, factor_id: str, body: JsonBody
+) -> JsonObject:
+    return await service.verify(token, factor_id, parse(VerifyFactorParams, body))
+
+
+@api_router.delete("/factors/{factor_id}")
+async def unenroll_factor(
+    service: MfaServiceDep, token: AccessTokenDep, factor_id: str
+) -> JsonObject:
+    return await service.unenroll(token, factor_id)
+
+
+# -- /api/account: signed-in devices ---------------------------------------------------
+
+
+@account_router.get("/sessions")
+async def list_devices(service: DeviceServiceDep, token: AccessTokenDep) -> JSONResponse:
+    devices = await service.list(token)
+    return JSONResponse({"sessions": devices}, headers={"Cache-Control": "no-store"})
+
+
+@account_router.delete("/sessions/{session_id}", status_code=204)
+async def sign_out_device(
+    service: DeviceServiceDep, token: AccessTokenDep, session_id: str
+) -> Response:
+    await service.sign_out(token, session_id)
+    return Response(status_code=204)
+
+
+# -- admin ------------------------------------------------------------------------------
+
+
 @admin_router.get("/users")
 async def admin_list_users(
     service: AdminServiceDep,
@@ -217,3 +305,4 @@ router = APIRouter()
 router.include_router(open_router)
 router.include_router(admin_router)
 router.include_router(api_router)
+router.include_router(account_router)

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Self
 from pydantic import AfterValidator, Field, StrictStr, model_validator
 
 from app.auth import errors
-from app.auth.models import Identity, User
+from app.auth.models import Factor, Identity, User
 from app.auth.one_time import KINDS_BY_TYPE
 from app.core.email_address import normalize_email
 from app.core.error_codes import ErrorCode
@@ -230,6 +230,60 @@ class AdminUserParams(RequestModel):
         return timedelta(**{unit: int(match.group(1))})
 
 
+class EnrollFactorParams(RequestModel):
+    factor_type: StrictStr | None = None
+    friendly_name: StrictStr | None = Field(default=None, max_length=255)
+    issuer: StrictStr | None = Field(default=None, max_length=255)
+    phone: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if self.factor_type == "phone":
+            raise AppError(
+                422, ErrorCode.mfa_phone_enroll_not_enabled, "MFA enroll is disabled for Phone"
+            )
+        if self.factor_type == "webauthn":
+            raise AppError(
+                422,
+                ErrorCode.mfa_webauthn_enroll_not_enabled,
+                "MFA enroll is disabled for WebAuthn",
+            )
+        if self.factor_type != "totp":
+            raise invalid("factor_type needs to be totp, phone, or webauthn")
+        self.friendly_name = (self.friendly_name or "").strip() or None
+        return self
+
+
+class ChallengeFactorParams(RequestModel):
+    channel: StrictStr | None = None
+
+
+class VerifyFactorParams(RequestModel):
+    challenge_id: StrictStr | None = None
+    code: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if not self.challenge_id:
+            raise invalid("challenge_id is required")
+        if not self.code:
+            raise invalid("Code needs to be non-empty")
+        return self
+
+
+class GenerateRecoveryCodesParams(RequestModel):
+    friendly_name: StrictStr | None = Field(default=None, max_length=255)
+
+
+class RecoveryCodeParams(RequestModel):
+    code: StrictStr | None = None
+
+    @property
+    def canonical(self) -> str:
+        """As issued: lower case, no spaces or dashes (people type them grouped)."""
+        return "".join(ch for ch in (self.code or "").lower() if ch not in " -\t\n")
+
+
 # --- responses ---------------------------------------------------------------------------
 
 
@@ -250,6 +304,20 @@ def identity_json(identity: Identity) -> dict[str, Any]:
         "updated_at": timestamp(identity.updated_at),
         "email": identity.email,
     }
+
+
+def factor_json(factor: Factor) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "id": str(factor.id),
+        "factor_type": factor.factor_type,
+        "status": factor.status,
+        "created_at": timestamp(factor.created_at),
+        "updated_at": timestamp(factor.updated_at),
+        "last_challenged_at": timestamp(factor.last_challenged_at),
+    }
+    if factor.friendly_name:
+        body["friendly_name"] = factor.friendly_name
+    return body
 
 
 def user_json(user: User) -> dict[str, Any]:
@@ -276,4 +344,6 @@ def user_json(user: User) -> dict[str, Any]:
         "banned_until": user.banned_until,
     }
     body.update({key: timestamp(value) for key, value in optional.items() if value})
+    if user.factors:
+        body["factors"] = [factor_json(f) for f in user.factors]
     return body

@@ -24,14 +24,22 @@ def amr_entry(method: str) -> dict[str, Any]:
     return {"method": method, "timestamp": int(time.time())}
 
 
+# Second-factor steps: they raise a session's assurance, not how it began.
+MFA_METHODS = frozenset({"totp", "mfa/totp", "mfa/recovery_code"})
+
+
 def is_recent_recovery(session: AuthSession) -> bool:
-    if not session.amr:
-        return False
-    newest = session.amr[0]
-    return (
-        newest.get("method") == "recovery"
-        and time.time() - float(newest.get("timestamp", 0)) <= RECOVERY_WINDOW_SECONDS
-    )
+    """Whether the session began from a recovery link within the hour and has not changed
+    the password since (a change puts a `password` entry in front)."""
+    for entry in session.amr:
+        method = entry.get("method")
+        if method in MFA_METHODS:
+            continue
+        return (
+            method == "recovery"
+            and time.time() - float(entry.get("timestamp", 0)) <= RECOVERY_WINDOW_SECONDS
+        )
+    return False
 
 
 class SessionIssuer:
@@ -57,6 +65,17 @@ class SessionIssuer:
         await self.repo.add_session(session)
         refresh_token = await self.chain.start(session)
         return self.token_response(user, session, refresh_token)
+
+    async def elevate(self, session: AuthSession, method: str) -> str:
+        """Raises a session to aal2 after a second factor; returns its new refresh token.
+
+        The session's earlier refresh tokens stop working, so only the client that passed the
+        second factor holds a token that refreshes into aal2 (as Supabase Auth does).
+        """
+        session.aal = "aal2"
+        session.amr = [amr_entry(method), *session.amr]
+        await self.repo.delete_refresh_tokens(session.id)
+        return await self.chain.start(session)
 
     def token_response(
         self, user: User, session: AuthSession, refresh_token: str

@@ -53,9 +53,26 @@ class ErrorCode(StrEnum):
     bad_code_verifier = "bad_code_verifier"
     email_change_not_supported = "email_change_not_supported"
 
+    # --- two-factor authentication (Supabase Auth's codes) -----------------------------
+    insufficient_aal = "insufficient_aal"
+    too_many_enrolled_mfa_factors = "too_many_enrolled_mfa_factors"
+    mfa_factor_name_conflict = "mfa_factor_name_conflict"
+    mfa_factor_not_found = "mfa_factor_not_found"
+    mfa_ip_address_mismatch = "mfa_ip_address_mismatch"
+    mfa_challenge_expired = "mfa_challenge_expired"
+    mfa_verification_failed = "mfa_verification_failed"
+    mfa_verified_factor_exists = "mfa_verified_factor_exists"
+    mfa_phone_enroll_not_enabled = "mfa_phone_enroll_not_enabled"
+    mfa_phone_verify_not_enabled = "mfa_phone_verify_not_enabled"
+    mfa_webauthn_enroll_not_enabled = "mfa_webauthn_enroll_not_enabled"
+    mfa_webauthn_verify_not_enabled = "mfa_webauthn_verify_not_enabled"
+    mfa_recovery_codes_sole_factor = "mfa_recovery_codes_sole_factor"
+    mfa_recovery_codes_locked = "mfa_recovery_codes_locked"
+
     # --- our own /api ------------------------------------------------------------------
     missing_token = "missing_token"
     invalid_token = "invalid_token"
+    current_session = "current_session"
 
     # --- PostgREST and PostgreSQL, as /rest/v1 answers them ----------------------------
     pgrst_invalid_body = "PGRST102"

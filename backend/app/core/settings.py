@@ -126,6 +126,10 @@ class Settings(BaseSettings):
     auth_email_link_expiry: int = Field(default=86400, ge=60)
     auth_email_min_interval: int = Field(default=60, ge=0)
     auth_flow_state_expiry: int = Field(default=86400, ge=300)
+    # Two-factor authentication (TOTP). The issuer is the name authenticator apps show.
+    mfa_totp_issuer: str = ""
+    mfa_max_enrolled_factors: int = Field(default=10, ge=1, le=100)
+    mfa_challenge_expiry: int = Field(default=300, ge=30)
     # argon2id cost. The defaults are RFC 9106's second recommended option.
     argon2_time_cost: int = Field(default=3, ge=1)
     argon2_memory_kib: int = Field(default=65536, ge=8)
@@ -141,6 +145,8 @@ class Settings(BaseSettings):
     rate_limit_password_address: RateRule = Rule(10, 300)
     rate_limit_verify: RateRule = Rule(30, 300)
     rate_limit_token_refresh: RateRule = Rule(150, 300)
+    # Per factor: attempts at a two-factor code or a recovery code (per IP: RATE_LIMIT_VERIFY).
+    rate_limit_mfa_verify: RateRule = Rule(10, 300)
 
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
 

@@ -4,21 +4,28 @@
 - tokens.py  the token grants: password, refresh token, PKCE
 - user.py    the signed-in user: read, update, sign out
 - admin.py   the service-role admin API
+- mfa.py     two-factor authentication: factors, challenges, recovery codes
+- devices.py the signed-in devices (our /api/account, beyond Supabase)
 
 Each service is built from the request's context by one dependency (auth/deps.py). Nothing
 here commits: the request does, after the handler returns, and queued emails leave after.
 """
 
 from app.auth.service.admin import AdminService
-from app.auth.service.base import AuthServiceBase
+from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
+from app.auth.service.devices import DeviceService
+from app.auth.service.mfa import MfaService
 from app.auth.service.signup import SignupService
 from app.auth.service.tokens import TokenService
-from app.auth.service.user import Authenticated, UserService
+from app.auth.service.user import UserService
 
 __all__ = [
+    "AccessToken",
     "AdminService",
     "AuthServiceBase",
     "Authenticated",
+    "DeviceService",
+    "MfaService",
     "SignupService",
     "TokenService",
     "UserService",

@@ -3,9 +3,13 @@ used by more than one flow (creating and confirming a user)."""
 
 from __future__ import annotations
 
+import uuid
+from dataclasses import dataclass
 from typing import Any
 
+from app.auth import errors
 from app.auth.models import Identity, User
+from app.auth.models import Session as AuthSession
 from app.auth.one_time import OneTimeTokens
 from app.auth.passwords import Passwords
 from app.auth.repository import AuthRepository
@@ -15,6 +19,27 @@ from app.core.deps import RequestContext
 from app.core.error_codes import ErrorCode
 from app.core.jwt_keys import JwtKeys
 from app.core.settings import Rule
+
+AAL2 = "aal2"
+
+
+@dataclass(frozen=True)
+class AccessToken:
+    """The verified claims a request is made with."""
+
+    user_id: uuid.UUID
+    session_id: uuid.UUID | None
+
+
+@dataclass(frozen=True)
+class Authenticated:
+    user: User
+    session: AuthSession
+
+    @property
+    def meets_aal(self) -> bool:
+        """False while a user with two-factor on has not passed it in this session."""
+        return self.session.aal == AAL2 or not self.user.verified_factors
 
 
 class AuthServiceBase:
@@ -33,6 +58,18 @@ class AuthServiceBase:
     ) -> None:
         # Always before this request's first query (see core/ratelimit.py).
         await self.limiter.hit(key, rule, code=code)
+
+    async def authenticate(self, token: AccessToken) -> Authenticated:
+        """The live session and user behind an access token, or the error GoTrue answers."""
+        session = await self.repo.session(token.session_id) if token.session_id else None
+        if session is None or session.user_id != token.user_id:
+            raise errors.session_not_found(
+                403, "Session from session_id claim in JWT does not exist"
+            )
+        user = await self.repo.user(token.user_id)
+        if user is None:
+            raise errors.user_not_found(403, "User from sub claim in JWT does not exist")
+        return Authenticated(user, session)
 
     async def create_user(
         self, email: str, password_hash: str | None, metadata: dict[str, Any]
@@ -59,6 +96,7 @@ class AuthServiceBase:
                 },
             )
         ]
+        user.factors = []
         return user if await self.repo.insert_user(user) else None
 
     @staticmethod

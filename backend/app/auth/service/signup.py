@@ -104,6 +104,7 @@ class SignupService(AuthServiceBase):
             confirmation_sent_at=now,
         )
         fake.identities = []
+        fake.factors = []
         return user_json(fake)
 
     async def _limit_email_to(self, email: str, kind: str) -> None:

@@ -7,48 +7,18 @@ limit waits on the request's own transaction (see core/ratelimit.py).
 
 from __future__ import annotations
 
-import uuid
-from dataclasses import dataclass
 from typing import Any
 
-from app.auth import emails, errors, one_time
-from app.auth.models import Session as AuthSession
-from app.auth.models import User
+from app.auth import emails, one_time
 from app.auth.schemas import UpdateUserParams, check_metadata, user_json
-from app.auth.service.base import AuthServiceBase
+from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
 from app.core.email_address import normalize_email
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
 
 
-@dataclass(frozen=True)
-class AccessToken:
-    """The verified claims a request is made with."""
-
-    user_id: uuid.UUID
-    session_id: uuid.UUID | None
-
-
-@dataclass(frozen=True)
-class Authenticated:
-    user: User
-    session: AuthSession
-
-
 class UserService(AuthServiceBase):
-    async def authenticate(self, token: AccessToken) -> Authenticated:
-        """The live session and user behind an access token, or the error GoTrue answers."""
-        session = await self.repo.session(token.session_id) if token.session_id else None
-        if session is None or session.user_id != token.user_id:
-            raise errors.session_not_found(
-                403, "Session from session_id claim in JWT does not exist"
-            )
-        user = await self.repo.user(token.user_id)
-        if user is None:
-            raise errors.user_not_found(403, "User from sub claim in JWT does not exist")
-        return Authenticated(user, session)
-
     async def get(self, token: AccessToken) -> dict[str, Any]:
         return user_json((await self.authenticate(token)).user)
 
@@ -68,6 +38,12 @@ class UserService(AuthServiceBase):
         await self.limit(f"user-update:{token.user_id}", self.settings.rate_limit_password_address)
         auth = await self.authenticate(token)
         user = auth.user
+        if params.password is not None and not auth.meets_aal:
+            raise AppError(
+                401,
+                ErrorCode.insufficient_aal,
+                "AAL2 session is required to update email or password when MFA is enabled.",
+            )
         if params.email is not None and normalize_email(params.email) != user.email:
             raise AppError(
                 422,

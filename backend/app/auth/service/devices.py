@@ -1,0 +1,54 @@
+"""The signed-in devices of an account: every live session, named from its user agent, and
+signing one out (docs/api.md#api-account-sessions). Beyond Supabase Auth, so under
+/api/account."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from app.auth.devices import describe
+from app.auth.schemas import timestamp
+from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError
+
+
+class DeviceService(AuthServiceBase):
+    async def _account(self, token: AccessToken) -> Authenticated:
+        auth = await self.authenticate(token)
+        if not auth.meets_aal:
+            raise AppError(403, ErrorCode.insufficient_aal, "Two-factor authentication is required")
+        return auth
+
+    async def list(self, token: AccessToken) -> list[dict[str, Any]]:
+        auth = await self._account(token)
+        devices = []
+        for session in await self.repo.sessions_of(auth.user.id):
+            device = describe(session.user_agent)
+            devices.append(
+                {
+                    "id": str(session.id),
+                    "browser": device.browser,
+                    "os": device.os,
+                    "signed_in_at": timestamp(session.created_at),
+                    "last_active_at": timestamp(session.refreshed_at or session.created_at),
+                    "current": session.id == auth.session.id,
+                }
+            )
+        return devices
+
+    async def sign_out(self, token: AccessToken, session_id: str) -> None:
+        auth = await self._account(token)
+        try:
+            target = uuid.UUID(session_id)
+        except ValueError:
+            target = None
+        if target == auth.session.id:
+            raise AppError(
+                422, ErrorCode.current_session, "Sign out of this device with the sign-out button"
+            )
+        mine = await self.repo.session_ids(auth.user.id)
+        if target is None or target not in mine:
+            raise AppError(404, ErrorCode.session_not_found, "No such device is signed in")
+        await self.repo.delete_sessions([target])

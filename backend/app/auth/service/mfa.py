@@ -1,0 +1,370 @@
+"""Two-factor authentication: authenticator-app (TOTP) factors and recovery codes, wire-
+compatible with Supabase Auth's `/factors` API (docs/api.md#auth-mfa).
+
+- enrol → challenge → verify: the first verified factor turns two-factor on; verifying
+  raises the current session to aal2 (amr gains `totp`) with a fresh refresh token.
+- A code is accepted once: the time step of the last accepted code is kept per factor.
+- Recovery codes are a factor of type `recovery_code` (Supabase's shape), never the only
+  one: ten single-use codes stored as digests, shown once.
+"""
+
+from __future__ import annotations
+
+import hmac
+import io
+import secrets
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+import pyotp
+import segno
+
+from app.auth import emails
+from app.auth.devices import describe
+from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor
+from app.auth.passwords import Passwords
+from app.auth.schemas import (
+    EnrollFactorParams,
+    GenerateRecoveryCodesParams,
+    RecoveryCodeParams,
+    VerifyFactorParams,
+)
+from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
+from app.core.crypto import SecretBox
+from app.core.database import new_uuid, utcnow
+from app.core.deps import RequestContext
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError, invalid
+from app.core.jwt_keys import JwtKeys
+from app.core.tokens import digest
+
+TOTP = "totp"
+RECOVERY_CODE = "recovery_code"
+RECOVERY_CODES_NAME = "Recovery codes"
+RECOVERY_CODE_COUNT = 10
+# 16 characters from 31 that cannot be confused with each other (no 0/o, 1/l/i): ~79 bits.
+RECOVERY_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+RECOVERY_CODE_LENGTH = 16
+# An enrolment never verified is dropped after this long.
+UNVERIFIED_FACTOR_LIFETIME = timedelta(hours=1)
+TOTP_PERIOD_SECONDS = 30
+
+
+def _new_recovery_code() -> str:
+    return "".join(secrets.choice(RECOVERY_CODE_ALPHABET) for _ in range(RECOVERY_CODE_LENGTH))
+
+
+def _qr_svg(uri: str) -> str:
+    """The provisioning URI as an SVG QR code: dark on white with a quiet zone (scannable on
+    a dark page), named colours only, so the markup can sit in a data: URI unescaped, as
+    supabase-js puts it."""
+    buffer = io.BytesIO()
+    segno.make(uri, error="m").save(
+        buffer, kind="svg", scale=4, border=4, dark="#000", light="#fff", xmldecl=False
+    )
+    # segno writes colours as hex; a `#` would end a data: URI early.
+    svg = buffer.getvalue().decode().replace('"#000"', '"black"').replace('"#fff"', '"white"')
+    if "#" in svg:
+        raise RuntimeError("QR code SVG has a colour the data: URI cannot carry")
+    return svg
+
+
+def _matching_step(secret: str, code: str, now: datetime) -> int | None:
+    """The time step whose code this is (now, one before or one after, for clock drift)."""
+    totp = pyotp.TOTP(secret, interval=TOTP_PERIOD_SECONDS)
+    instant = now.timestamp()
+    current = totp.timecode(instant)
+    for offset in (0, -1, 1):
+        if hmac.compare_digest(totp.at(instant, counter_offset=offset), code):
+            return current + offset
+    return None
+
+
+class MfaService(AuthServiceBase):
+    def __init__(self, ctx: RequestContext, keys: JwtKeys, passwords: Passwords) -> None:
+        super().__init__(ctx, keys, passwords)
+        self.box = SecretBox(keys.secret, "mfa-totp-secret")
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def _own_factor(self, auth: Authenticated, factor_id: str) -> Factor:
+        for factor in auth.user.factors:
+            if str(factor.id) == factor_id:
+                return factor
+        raise AppError(404, ErrorCode.mfa_factor_not_found, "Factor not found")
+
+    def _recovery_factor(self, auth: Authenticated) -> Factor | None:
+        return next((f for f in auth.user.factors if f.factor_type == RECOVERY_CODE), None)
+
+    @staticmethod
+    def _second_factors(auth: Authenticated) -> list[Factor]:
+        """Verified factors that can stand on their own (recovery codes cannot)."""
+        return [f for f in auth.user.verified_factors if f.factor_type != RECOVERY_CODE]
+
+    def _require_aal2(self, auth: Authenticated, message: str, status: int = 403) -> None:
+        if auth.session.aal != AAL2:
+            raise AppError(status, ErrorCode.insufficient_aal, message)
+
+    def _notice_context(self) -> tuple[str, datetime]:
+        return describe(self.client.user_agent).label, utcnow()
+
+    async def _limit_attempts(self, subject: str, code: ErrorCode) -> None:
+        await self.limit(f"mfa:{subject}"[:255], self.settings.rate_limit_mfa_verify, code)
+        await self.limit(f"mfa-ip:{self.client.ip}", self.settings.rate_limit_verify)
+
+    async def _elevate(self, auth: Authenticated, method: str) -> dict[str, Any]:
+        """aal2 for this session; the user's other sessions that never passed the second
+        factor are signed out (as Supabase Auth does)."""
+        refresh_token = await self.sessions.elevate(auth.session, method)
+        others = await self.repo.session_ids_below_aal2(auth.user.id, except_id=auth.session.id)
+        await self.repo.delete_sessions(others)
+        await self.repo.flush()
+        return self.sessions.token_response(auth.user, auth.session, refresh_token)
+
+    # -- factors --------------------------------------------------------------------------
+
+    async def enroll(self, token: AccessToken, params: EnrollFactorParams) -> dict[str, Any]:
+        auth = await self.authenticate(token)
+        user = auth.user
+        now = utcnow()
+        # Abandoned enrolments make way: old ones, and an unverified one of the same name.
+        for stale in [
+            f
+            for f in user.factors
+            if f.status == FACTOR_UNVERIFIED
+            and (
+                now - f.created_at > UNVERIFIED_FACTOR_LIFETIME
+                or (f.friendly_name is not None and f.friendly_name == params.friendly_name)
+            )
+        ]:
+            user.factors.remove(stale)
+        await self.repo.flush()  # deleted before a new one may take the name
+        if params.friendly_name is not None and any(
+            f.friendly_name == params.friendly_name for f in user.factors
+        ):
+            raise AppError(
+                422,
+                ErrorCode.mfa_factor_name_conflict,
+                f'A factor with the friendly name "{params.friendly_name}" for this user '
+                "already exists",
+            )
+        if len(user.factors) >= self.settings.mfa_max_enrolled_factors:
+            raise AppError(
+                422,
+                ErrorCode.too_many_enrolled_mfa_factors,
+                "Maximum number of verified factors reached, unenroll to continue",
+            )
+        if user.verified_factors:
+            self._require_aal2(auth, "AAL2 required to enroll a new factor")
+
+        secret = pyotp.random_base32()
+        issuer = params.issuer or self.settings.mfa_totp_issuer or self.settings.brand_name
+        uri = pyotp.TOTP(secret).provisioning_uri(name=user.email or "", issuer_name=issuer)
+        factor_id = new_uuid()
+        factor = Factor(
+            id=factor_id,
+            user_id=user.id,
+            friendly_name=params.friendly_name,
+            factor_type=TOTP,
+            status=FACTOR_UNVERIFIED,
+            secret=self.box.seal(secret, str(factor_id)),
+        )
+        user.factors.append(factor)
+        await self.repo.flush()
+        return {
+            "id": str(factor.id),
+            "type": TOTP,
+            "friendly_name": factor.friendly_name or "",
+            "totp": {"qr_code": _qr_svg(uri), "secret": secret, "uri": uri},
+        }
+
+    async def challenge(self, token: AccessToken, factor_id: str) -> dict[str, Any]:
+        auth = await self.authenticate(token)
+        factor = self._own_factor(auth, factor_id)
+        if factor.factor_type != TOTP:
+            raise invalid("Recovery codes are verified without a challenge")
+        challenge = Challenge(factor_id=factor.id, ip_address=self.client.ip)
+        factor.last_challenged_at = utcnow()
+        await self.repo.add_challenge(challenge)
+        expires = challenge.created_at + timedelta(seconds=self.settings.mfa_challenge_expiry)
+        return {"id": str(challenge.id), "type": TOTP, "expires_at": int(expires.timestamp())}
+
+    async def verify(
+        self, token: AccessToken, factor_id: str, params: VerifyFactorParams
+    ) -> dict[str, Any]:
+        await self._limit_attempts(factor_id, ErrorCode.over_request_rate_limit)
+        auth = await self.authenticate(token)
+        factor = self._own_factor(auth, factor_id)
+        challenge = await self._live_challenge(factor, params.challenge_id or "")
+        secret = self.box.open(factor.secret or "", str(factor.id))
+        if secret is None:
+            raise RuntimeError(f"the secret of factor {factor.id} does not decrypt")
+        step = _matching_step(secret, (params.code or "").strip(), utcnow())
+        # A code of a step already used is a replay: refused like a wrong code.
+        if step is None or not await self.repo.claim_totp_step(factor.id, step):
+            raise AppError(422, ErrorCode.mfa_verification_failed, "Invalid TOTP code entered")
+        if not await self.repo.take_challenge(challenge.id):
+            raise AppError(
+                422,
+                ErrorCode.mfa_factor_not_found,
+                "MFA factor with the provided challenge ID not found",
+            )
+        turning_on = not self._second_factors(auth)
+        if factor.status != FACTOR_VERIFIED:
+            factor.status = FACTOR_VERIFIED
+            # Other abandoned enrolments of this kind go (Supabase does the same).
+            for other in [
+                f
+                for f in auth.user.factors
+                if f.status == FACTOR_UNVERIFIED and f.factor_type == TOTP
+            ]:
+                auth.user.factors.remove(other)
+        response = await self._elevate(auth, TOTP)
+        if turning_on:
+            device, when = self._notice_context()
+            self.mail.add(emails.mfa_enabled(self.settings, auth.user, device, when))
+        return response
+
+    async def _live_challenge(self, factor: Factor, challenge_id: str) -> Challenge:
+        try:
+            challenge = await self.repo.challenge(uuid.UUID(challenge_id))
+        except ValueError:
+            challenge = None
+        if challenge is None or challenge.factor_id != factor.id:
+            raise AppError(
+                422,
+                ErrorCode.mfa_factor_not_found,
+                "MFA factor with the provided challenge ID not found",
+            )
+        if challenge.ip_address != self.client.ip:
+            raise AppError(
+                422,
+                ErrorCode.mfa_ip_address_mismatch,
+                "Challenge and verify IP addresses mismatch.",
+            )
+        expiry = timedelta(seconds=self.settings.mfa_challenge_expiry)
+        if utcnow() - challenge.created_at > expiry:
+            await self.repo.delete_challenge(challenge)
+            raise AppError(
+                422,
+                ErrorCode.mfa_challenge_expired,
+                f"MFA challenge {challenge.id} has expired, verify against another challenge "
+                "or create a new challenge.",
+                commit=True,
+            )
+        return challenge
+
+    async def unenroll(self, token: AccessToken, factor_id: str) -> dict[str, Any]:
+        auth = await self.authenticate(token)
+        factor = self._own_factor(auth, factor_id)
+        if factor.status == FACTOR_VERIFIED:
+            self._require_aal2(auth, "AAL2 required to unenroll verified factor", status=422)
+        was_on = bool(self._second_factors(auth))
+        auth.user.factors.remove(factor)
+        if not self._second_factors(auth):
+            # Recovery codes are never the only factor: they go with the last real one.
+            recovery = self._recovery_factor(auth)
+            if recovery is not None:
+                auth.user.factors.remove(recovery)
+            await self.repo.flush()
+            await self.repo.downgrade_sessions(auth.user.id)
+            if was_on:
+                device, when = self._notice_context()
+                self.mail.add(emails.mfa_disabled(self.settings, auth.user, device, when))
+        await self.repo.flush()
+        return {"id": factor_id}
+
+    # -- recovery codes -------------------------------------------------------------------
+
+    async def recovery_codes_status(self, token: AccessToken) -> dict[str, Any]:
+        auth = await self.authenticate(token)
+        factor = self._recovery_factor(auth)
+        if factor is None:
+            raise AppError(404, ErrorCode.mfa_factor_not_found, "Recovery codes not found")
+        total, remaining = await self.repo.recovery_code_counts(factor.id)
+        return {"id": str(factor.id), "type": RECOVERY_CODE, "total": total, "remaining": remaining}
+
+    async def generate_recovery_codes(
+        self, token: AccessToken, params: GenerateRecoveryCodesParams
+    ) -> dict[str, Any]:
+        auth = await self.authenticate(token)
+        self._require_aal2(auth, "AAL2 required to generate recovery codes")
+        if not self._second_factors(auth):
+            raise AppError(
+                422,
+                ErrorCode.mfa_recovery_codes_sole_factor,
+                "Recovery codes need another verified factor first",
+            )
+        if self._recovery_factor(auth) is not None:
+            raise AppError(
+                422,
+                ErrorCode.mfa_verified_factor_exists,
+                "Recovery codes already exist; regenerate them to get a new set",
+            )
+        name = (params.friendly_name or "").strip() or RECOVERY_CODES_NAME
+        if any(f.friendly_name == name for f in auth.user.factors):
+            raise AppError(
+                422,
+                ErrorCode.mfa_factor_name_conflict,
+                f'A factor with the friendly name "{name}" for this user already exists',
+            )
+        factor = Factor(
+            id=new_uuid(),
+            user_id=auth.user.id,
+            friendly_name=name,
+            factor_type=RECOVERY_CODE,
+            status=FACTOR_VERIFIED,
+        )
+        auth.user.factors.append(factor)
+        await self.repo.flush()
+        return await self._new_codes(factor)
+
+    async def regenerate_recovery_codes(self, token: AccessToken) -> dict[str, Any]:
+        auth = await self.authenticate(token)
+        self._require_aal2(auth, "AAL2 required to regenerate recovery codes")
+        factor = self._recovery_factor(auth)
+        if factor is None:
+            raise AppError(404, ErrorCode.mfa_factor_not_found, "Recovery codes not found")
+        response = await self._new_codes(factor)
+        # A new set lifts a lockout earned with the old one.
+        await self.repo.clear_rate_limit(f"mfa:recovery:{auth.user.id}")
+        factor.updated_at = utcnow()
+        device, when = self._notice_context()
+        self.mail.add(emails.recovery_codes_generated(self.settings, auth.user, device, when))
+        return response
+
+    async def _new_codes(self, factor: Factor) -> dict[str, Any]:
+        codes = [_new_recovery_code() for _ in range(RECOVERY_CODE_COUNT)]
+        await self.repo.replace_recovery_codes(factor.id, [digest(code) for code in codes])
+        return {
+            "id": str(factor.id),
+            "type": RECOVERY_CODE,
+            "friendly_name": factor.friendly_name,
+            "total": len(codes),
+            "codes": codes,
+        }
+
+    async def verify_recovery_code(
+        self, token: AccessToken, params: RecoveryCodeParams
+    ) -> dict[str, Any]:
+        await self._limit_attempts(f"recovery:{token.user_id}", ErrorCode.mfa_recovery_codes_locked)
+        auth = await self.authenticate(token)
+        factor = self._recovery_factor(auth)
+        code = params.canonical
+        used = factor is not None and bool(code)
+        if used and factor is not None:
+            used = await self.repo.use_recovery_code(factor.id, digest(code), utcnow())
+        if not used:
+            raise AppError(422, ErrorCode.mfa_verification_failed, "Invalid recovery code entered")
+        return await self._elevate(auth, "mfa/recovery_code")
+
+    async def delete_recovery_codes(self, token: AccessToken) -> dict[str, Any]:
+        auth = await self.authenticate(token)
+        self._require_aal2(auth, "AAL2 required to remove recovery codes")
+        factor = self._recovery_factor(auth)
+        if factor is None:
+            raise AppError(404, ErrorCode.mfa_factor_not_found, "Recovery codes not found")
+        auth.user.factors.remove(factor)
+        await self.repo.flush()
+        return {"id": str(factor.id)}
