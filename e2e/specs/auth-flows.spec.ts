@@ -142,7 +142,7 @@ test('forgot password: the recovery link leads to the reset screen, then the new
     page.getByRole('status').filter({ hasText: 'Your password has been updated.' }),
   ).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, email, 'new-password');
   await expect(page).toHaveURL(`${accountSite.url}/`);

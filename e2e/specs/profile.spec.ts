@@ -103,7 +103,7 @@ test.describe('change password', () => {
       /Password updated\. Your other devices have been signed out/,
     );
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('first-pass');
@@ -162,7 +162,7 @@ test('signing out in one tab signs out the other tab too', async ({
   await second.goto('/profile');
   await expect(second.getByRole('heading', { name: 'My Profile' })).toBeVisible();
 
-  await second.getByRole('button', { name: 'Sign Out' }).click();
+  await second.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(second).toHaveURL(/\/login$/);
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/profile');

@@ -69,46 +69,29 @@ def new_account_notice(settings: Settings, user: User, confirmed: bool) -> Email
     )
 
 
-def _security_context(
-    settings: Settings, user: User, device: str, when: datetime
-) -> dict[str, str]:
-    return {
-        "email": user.email or "",
-        "when": when.strftime("%d %B %Y at %H:%M UTC"),
-        "device": device,
-        "security_url": f"{settings.site_url}/profile",
-        "reset_url": f"{settings.site_url}/auth/forgot-password",
-        "support_email": settings.support_email,
-    }
+# The security notices of two-factor changes: template → subject (after the brand word).
+SECURITY_NOTICES = {
+    "auth_mfa_enabled": "Two-factor authentication was turned on for your {brand} account",
+    "auth_mfa_disabled": "Two-factor authentication was turned off for your {brand} account",
+    "auth_recovery_codes_generated": "New recovery codes were generated for your {brand} account",
+}
 
 
-def mfa_enabled(settings: Settings, user: User, device: str, when: datetime) -> EmailMessage:
-    return compose(
-        settings,
-        to=user.email or "",
-        subject=f"Two-factor authentication was turned on for your {settings.brand_name} account",
-        template="auth_mfa_enabled",
-        context=_security_context(settings, user, device, when),
-    )
-
-
-def mfa_disabled(settings: Settings, user: User, device: str, when: datetime) -> EmailMessage:
-    return compose(
-        settings,
-        to=user.email or "",
-        subject=f"Two-factor authentication was turned off for your {settings.brand_name} account",
-        template="auth_mfa_disabled",
-        context=_security_context(settings, user, device, when),
-    )
-
-
-def recovery_codes_generated(
-    settings: Settings, user: User, device: str, when: datetime
+def security_notice(
+    settings: Settings, user: User, template: str, device: str, when: datetime
 ) -> EmailMessage:
+    """A change to how the account signs in, told to its owner with when and from where."""
     return compose(
         settings,
         to=user.email or "",
-        subject=f"New recovery codes were generated for your {settings.brand_name} account",
-        template="auth_recovery_codes_generated",
-        context=_security_context(settings, user, device, when),
+        subject=SECURITY_NOTICES[template].format(brand=settings.brand_name),
+        template=template,
+        context={
+            "email": user.email or "",
+            "when": when.strftime("%d %B %Y at %H:%M UTC"),
+            "device": device,
+            "security_url": f"{settings.site_url}/profile",
+            "reset_url": f"{settings.site_url}/auth/forgot-password",
+            "support_email": settings.support_email,
+        },
     )

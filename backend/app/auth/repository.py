@@ -122,14 +122,6 @@ class AuthRepository:
         )
         return list(await self.db.scalars(query))
 
-    async def downgrade_sessions(self, user_id: uuid.UUID) -> None:
-        await self.db.execute(
-            update(AuthSession)
-            .where(AuthSession.user_id == user_id)
-            .values(aal="aal1")
-            .execution_options(synchronize_session="fetch")
-        )
-
     async def delete_refresh_tokens(self, session_id: uuid.UUID) -> None:
         await self.db.execute(delete(RefreshToken).where(RefreshToken.session_id == session_id))
 

@@ -77,6 +77,13 @@ class SessionIssuer:
         await self.repo.delete_refresh_tokens(session.id)
         return await self.chain.start(session)
 
+    @staticmethod
+    def downgrade(sessions: list[AuthSession]) -> None:
+        """Back to aal1 without the second-factor entries, after a factor was removed."""
+        for session in sessions:
+            session.aal = "aal1"
+            session.amr = [e for e in session.amr if e.get("method") not in MFA_METHODS]
+
     def token_response(
         self, user: User, session: AuthSession, refresh_token: str
     ) -> dict[str, Any]:

@@ -261,11 +261,12 @@ async def test_unenrolling_a_verified_factor_needs_aal2(
     assert "factors" not in user
     notice = outbox.last_to(email)
     assert notice["Subject"] == "Two-factor authentication was turned off for your noor account"
-    # The session refreshes into aal1 now.
+    # The session refreshes into aal1 now, without the second-factor entry.
     refreshed = await client.post(
         "/auth/v1/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]}
     )
     assert claims(refreshed.json())["aal"] == "aal1"
+    assert [entry["method"] for entry in claims(refreshed.json())["amr"]] == ["password"]
     # Someone else's factor is not found.
     stranger = await signed_up_and_confirmed(client, outbox, "m7b@example.com")
     other_factor = (await enroll(client, stranger)).json()["id"]

@@ -8,6 +8,8 @@ export const ErrorCode = {
   currentPasswordRequired: 'current_password_required',
   currentPasswordMismatch: 'current_password_mismatch',
   emailNotConfirmed: 'email_not_confirmed',
+  mfaVerificationFailed: 'mfa_verification_failed',
+  insufficientAal: 'insufficient_aal',
   pgUniqueViolation: '23505',
   pgCheckViolation: '23514',
 } as const;

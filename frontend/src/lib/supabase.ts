@@ -24,6 +24,9 @@ export function getSupabase(): Promise<SupabaseClient> {
         persistSession: true,
         autoRefreshToken: true,
         detectSessionInUrl: true,
+        // Recovery codes: Supabase's own shape for them (docs/api.md#auth-mfa), still
+        // flagged experimental in supabase-js.
+        experimental: { recoveryCodes: true },
       },
     });
   });

@@ -22,7 +22,7 @@ import segno
 
 from app.auth import emails
 from app.auth.devices import describe
-from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor
+from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor, User
 from app.auth.passwords import Passwords
 from app.auth.schemas import (
     EnrollFactorParams,
@@ -106,8 +106,9 @@ class MfaService(AuthServiceBase):
         if auth.session.aal != AAL2:
             raise AppError(status, ErrorCode.insufficient_aal, message)
 
-    def _notice_context(self) -> tuple[str, datetime]:
-        return describe(self.client.user_agent).label, utcnow()
+    def _notify(self, user: User, template: str) -> None:
+        device = describe(self.client.user_agent).label
+        self.mail.add(emails.security_notice(self.settings, user, template, device, utcnow()))
 
     async def _limit_attempts(self, subject: str, code: ErrorCode) -> None:
         await self.limit(f"mfa:{subject}"[:255], self.settings.rate_limit_mfa_verify, code)
@@ -222,8 +223,7 @@ class MfaService(AuthServiceBase):
                 auth.user.factors.remove(other)
         response = await self._elevate(auth, TOTP)
         if turning_on:
-            device, when = self._notice_context()
-            self.mail.add(emails.mfa_enabled(self.settings, auth.user, device, when))
+            self._notify(auth.user, "auth_mfa_enabled")
         return response
 
     async def _live_challenge(self, factor: Factor, challenge_id: str) -> Challenge:
@@ -262,16 +262,16 @@ class MfaService(AuthServiceBase):
             self._require_aal2(auth, "AAL2 required to unenroll verified factor", status=422)
         was_on = bool(self._second_factors(auth))
         auth.user.factors.remove(factor)
-        if not self._second_factors(auth):
+        if factor.status == FACTOR_VERIFIED and factor.factor_type == TOTP:
+            # Sessions do not record which factor raised them: every one goes back to aal1
+            # (and loses its second-factor amr entries) until it passes a factor again.
+            self.sessions.downgrade(list(await self.repo.sessions_of(auth.user.id)))
+        if was_on and not self._second_factors(auth):
             # Recovery codes are never the only factor: they go with the last real one.
             recovery = self._recovery_factor(auth)
             if recovery is not None:
                 auth.user.factors.remove(recovery)
-            await self.repo.flush()
-            await self.repo.downgrade_sessions(auth.user.id)
-            if was_on:
-                device, when = self._notice_context()
-                self.mail.add(emails.mfa_disabled(self.settings, auth.user, device, when))
+            self._notify(auth.user, "auth_mfa_disabled")
         await self.repo.flush()
         return {"id": factor_id}
 
@@ -330,8 +330,7 @@ class MfaService(AuthServiceBase):
         # A new set lifts a lockout earned with the old one.
         await self.repo.clear_rate_limit(f"mfa:recovery:{auth.user.id}")
         factor.updated_at = utcnow()
-        device, when = self._notice_context()
-        self.mail.add(emails.recovery_codes_generated(self.settings, auth.user, device, when))
+        self._notify(auth.user, "auth_recovery_codes_generated")
         return response
 
     async def _new_codes(self, factor: Factor) -> dict[str, Any]:

@@ -9,7 +9,10 @@ import { TextField } from '../../components/form/TextField';
 import { LoadingState } from '../../components/LoadingState';
 import { useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { DevicesSection } from './DevicesSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { formatMemberSince } from './schema';
 import styles from './ProfilePage.module.css';
 
@@ -62,7 +65,7 @@ function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => v
   );
 }
 
-function Profile({ user }: { user: User }) {
+function Profile({ user, onUserChanged }: { user: User; onUserChanged: () => void }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('account');
   const [signingOut, setSigningOut] = useState(false);
@@ -150,6 +153,8 @@ function Profile({ user }: { user: User }) {
             hidden={tab !== 'security'}
           >
             <ChangePasswordForm />
+            <TwoFactorSection user={user} onChanged={onUserChanged} />
+            {tab === 'security' ? <DevicesSection /> : null}
           </div>
         </div>
       </div>
@@ -167,23 +172,30 @@ export default function ProfilePage() {
     }
   });
   const [user, setUser] = useState<User | null>(null);
+  // Two-factor on but not passed in this session: the profile waits for the code.
+  const [owesCode, setOwesCode] = useState<boolean | null>(null);
+  const [version, setVersion] = useState(0);
   const userId = session.session?.user.id;
 
   useEffect(() => {
     if (!userId) return;
     let active = true;
-    // The server's view of the account (creation date, email, name), not only the cached copy.
-    void getSupabase()
-      .then((supabase) => supabase.auth.getUser())
-      .then(({ data }) => {
-        if (active && data.user) setUser(data.user);
-      });
+    void getSupabase().then(async (supabase) => {
+      const owed = await needsSecondFactor(supabase);
+      if (!active) return;
+      setOwesCode(owed);
+      if (owed) return;
+      // The server's view of the account (creation date, email, name, factors), not only
+      // the cached copy.
+      const { data } = await supabase.auth.getUser();
+      if (active && data.user) setUser(data.user);
+    });
     return () => {
       active = false;
     };
-  }, [userId]);
+  }, [userId, version]);
 
-  if (session.status === 'loading') {
+  if (session.status === 'loading' || (session.status === 'signedIn' && owesCode === null)) {
     return (
       <section className={accountStyles.page} aria-label="My Profile">
         <LoadingState label="Loading your account…" />
@@ -191,6 +203,10 @@ export default function ProfilePage() {
     );
   }
   if (session.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (owesCode) {
+    const state: TwoFactorState = { from: '/profile' };
+    return <Navigate to={TWO_FACTOR_PATH} replace state={state} />;
+  }
   const current = user && user.id === session.session.user.id ? user : session.session.user;
-  return <Profile user={current} />;
+  return <Profile user={current} onUserChanged={() => setVersion((v) => v + 1)} />;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
@@ -9,10 +9,9 @@ import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
 import { authErrorCode, authErrorMessage, useDelayedNavigate } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { needsSecondFactor, TWO_FACTOR_PATH } from '../../lib/twoFactor';
 import { loginSchema, type LoginForm } from './schemas';
-
-/** Home one second after signing in (docs/behaviour.md#accounts-signin). */
-export const LOGIN_REDIRECT_MS = 1000;
+import { LOGIN_REDIRECT_MS, SIGNED_IN_MESSAGE } from './signIn';
 
 interface LoginState {
   message?: string;
@@ -26,6 +25,7 @@ interface Failure {
 
 export default function LoginPage() {
   const navigateLater = useDelayedNavigate();
+  const navigate = useNavigate();
   const location = useLocation();
   const routeState = (location.state ?? {}) as LoginState;
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -50,7 +50,13 @@ export default function LoginPage() {
       return;
     }
     setSignedIn(true);
-    toast.success('Signed in successfully. Welcome back!');
+    // With two-factor on, the password is only the first step: the toast and the redirect
+    // come after the code (docs/behaviour.md#accounts-two-factor).
+    if (await needsSecondFactor(supabase)) {
+      navigate(TWO_FACTOR_PATH, { replace: true });
+      return;
+    }
+    toast.success(SIGNED_IN_MESSAGE);
     navigateLater('/', LOGIN_REDIRECT_MS);
   });
 

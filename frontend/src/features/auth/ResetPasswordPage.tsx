@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button, ButtonLink } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
@@ -11,10 +11,15 @@ import { useZodForm } from '../../lib/form';
 import { passwordHint } from '../../lib/password';
 import { authErrorCode, authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
 import { clearRecovery, hasRecentRecovery, isRecoveryHash, markRecovery } from './recovery';
 import { createResetPasswordSchema, type ResetPasswordForm } from './schemas';
 
-type Status = { kind: 'checking' } | { kind: 'ready' } | { kind: 'invalid'; reason?: string };
+type Status =
+  | { kind: 'checking' }
+  | { kind: 'ready' }
+  | { kind: 'secondFactor' }
+  | { kind: 'invalid'; reason?: string };
 
 /**
  * Where the recovery email leads (`#access_token…&type=recovery`, read by the client's
@@ -28,11 +33,10 @@ async function checkRecovery(hash: string, fromCallback: boolean): Promise<Statu
     if (urlError && hash) return { kind: 'invalid', reason: urlError.message };
     const { data } = await supabase.auth.getSession();
     if (!data.session) return { kind: 'invalid' };
-    if (isRecoveryHash(hash) || fromCallback) {
-      markRecovery();
-      return { kind: 'ready' };
-    }
-    return hasRecentRecovery() ? { kind: 'ready' } : { kind: 'invalid' };
+    if (isRecoveryHash(hash) || fromCallback) markRecovery();
+    else if (!hasRecentRecovery()) return { kind: 'invalid' };
+    // With two-factor on, the new password waits for the code (the server requires it).
+    return (await needsSecondFactor(supabase)) ? { kind: 'secondFactor' } : { kind: 'ready' };
   } catch {
     return { kind: 'invalid' };
   }
@@ -87,6 +91,10 @@ export default function ResetPasswordPage() {
     navigate('/profile', { replace: true });
   });
 
+  if (status.kind === 'secondFactor') {
+    const state: TwoFactorState = { from: '/auth/reset-password' };
+    return <Navigate to={TWO_FACTOR_PATH} replace state={state} />;
+  }
   return (
     <AccountFrame
       eyebrow="Account"

@@ -17,6 +17,7 @@ const ConfirmSignup = lazyPage(
   'features/auth/ConfirmSignupPage.tsx',
 );
 const Callback = lazyPage(() => import('./CallbackPage'), 'features/auth/CallbackPage.tsx');
+const TwoFactor = lazyPage(() => import('./TwoFactorPage'), 'features/auth/TwoFactorPage.tsx');
 const ResetPassword = lazyPage(
   () => import('./ResetPasswordPage'),
   'features/auth/ResetPasswordPage.tsx',
@@ -43,6 +44,16 @@ export const authRoutes: AppRoute[] = [
     {
       title: 'Sign In — {brand}',
       description: 'Sign in to your {brand} account to sync your prayer history and settings.',
+    },
+    accountScreen,
+  ),
+  page(
+    TwoFactor,
+    {},
+    '/auth/two-factor',
+    {
+      title: 'Two-Factor Authentication — {brand}',
+      description: 'Enter the code from your authenticator app to finish signing in to {brand}.',
     },
     accountScreen,
   ),

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { accountStyles } from '../../components/AccountFrame';
+import { Button } from '../../components/Button';
+import { deviceName, listDevices, signOutDevice, type Device } from './devices';
+import styles from './ProfilePage.module.css';
+
+function formatWhen(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+/** Profile → Security: every signed-in device, this one marked, the others signed out here. */
+export function DevicesSection() {
+  const [devices, setDevices] = useState<Device[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    listDevices()
+      .then((found) => {
+        if (active) setDevices(found);
+      })
+      .catch(() => {
+        if (active) setFailed(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const signOut = async (device: Device) => {
+    setBusy(device.id);
+    const done = await signOutDevice(device.id).catch(() => false);
+    setBusy(null);
+    if (!done) {
+      toast.error('Could not sign out that device');
+      return;
+    }
+    setDevices((current) => current?.filter((d) => d.id !== device.id) ?? null);
+    toast.success(`${deviceName(device)} was signed out`);
+  };
+
+  return (
+    <section className={styles.securitySection} aria-labelledby="devices-title">
+      <h3 id="devices-title" className={styles.sectionTitle}>
+        Signed-in devices
+      </h3>
+      {failed ? (
+        <div className={accountStyles.alert} role="alert">
+          <p>Your devices could not be loaded. Please reload the page.</p>
+        </div>
+      ) : devices === null ? (
+        <p role="status">Loading your devices…</p>
+      ) : (
+        <ul className={styles.devices}>
+          {devices.map((device) => (
+            <li key={device.id} className={styles.device}>
+              <div>
+                <p className={styles.deviceName}>
+                  {deviceName(device)}
+                  {device.current ? <span className={styles.badge}>This device</span> : null}
+                </p>
+                <p className={styles.deviceMeta}>
+                  Signed in {formatWhen(device.signed_in_at)} · Last active{' '}
+                  {formatWhen(device.last_active_at)}
+                </p>
+              </div>
+              {device.current ? null : (
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => void signOut(device)}
+                  disabled={busy === device.id}
+                  aria-label={`Sign out ${deviceName(device)}, signed in ${formatWhen(device.signed_in_at)}`}
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
