@@ -93,7 +93,8 @@ test('turn on two-factor, keep the recovery codes, then sign in with a code', as
   await expect(field).toHaveAttribute('inputmode', 'numeric');
   await field.fill('000000' === codeFor(secret, 1) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert')).toContainText('That code did not work');
+  await expect(field).toHaveAccessibleDescription(/That code did not work/);
+  await expect(field).toBeFocused();
   await field.fill(codeFor(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -119,7 +120,9 @@ test('a recovery code signs in once', async ({ page, request }, testInfo) => {
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(codes[0] ?? '');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert')).toContainText('did not work, or it was already used');
+  await expect(page.getByLabel('Recovery code')).toHaveAccessibleDescription(
+    /did not work, or it was already used/,
+  );
   await expect(page).toHaveURL(/\/auth\/two-factor$/);
 });
 

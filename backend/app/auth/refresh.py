@@ -88,7 +88,14 @@ class RefreshChain:
             )
             return Rotation(session, child)
 
-        await self.repo.reload(row)
+        if not await self.repo.reload(row):
+            # Revoked together with its session by a concurrent request (a sign-out, or a
+            # second factor replacing the session's tokens).
+            raise AppError(
+                400,
+                ErrorCode.refresh_token_not_found,
+                "Invalid Refresh Token: Refresh Token Not Found",
+            )
         active = await self._active_token(session.id, token)
         if active is not None:
             active_token, active_row = active

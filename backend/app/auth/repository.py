@@ -12,7 +12,7 @@ from datetime import datetime
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Row
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InvalidRequestError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.auth.models import (
@@ -44,6 +44,12 @@ class AuthRepository:
     async def user_by_email(self, email: str) -> User | None:
         user: User | None = await self.db.scalar(select(User).where(User.email == email))
         return user
+
+    async def lock_user(self, user_id: uuid.UUID) -> None:
+        """Serialises changes to one user's factors (PostgreSQL row lock; SQLite's writers are
+        serial already): two enrolments, or an enrolment and a verification, cannot
+        interleave."""
+        await self.db.execute(select(User.id).where(User.id == user_id).with_for_update())
 
     async def email_taken(self, email: str) -> bool:
         return await self.db.scalar(select(User.id).where(User.email == email)) is not None
@@ -145,8 +151,13 @@ class AuthRepository:
         )
         return bool(claimed.rowcount == 1)  # type: ignore[attr-defined]
 
-    async def reload(self, row: RefreshToken) -> None:
-        await self.db.refresh(row)
+    async def reload(self, row: RefreshToken) -> bool:
+        """Reads the row again; False when it is gone (its session ended meanwhile)."""
+        try:
+            await self.db.refresh(row)
+        except InvalidRequestError:
+            return False
+        return True
 
     async def active_refresh_token(self, session_id: uuid.UUID) -> RefreshToken | None:
         row: RefreshToken | None = await self.db.scalar(

@@ -230,10 +230,18 @@ class AdminUserParams(RequestModel):
         return timedelta(**{unit: int(match.group(1))})
 
 
+def _printable(value: str | None, field: str) -> str | None:
+    """Names shown back to the person: no control characters (NUL breaks PostgreSQL)."""
+    if value is not None and any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+        raise invalid(f"{field} must not contain control characters")
+    return value
+
+
 class EnrollFactorParams(RequestModel):
     factor_type: StrictStr | None = None
     friendly_name: StrictStr | None = Field(default=None, max_length=255)
-    issuer: StrictStr | None = Field(default=None, max_length=255)
+    # Short enough that the provisioning URI always fits a QR code.
+    issuer: StrictStr | None = Field(default=None, max_length=64)
     phone: StrictStr | None = None
 
     @model_validator(mode="after")
@@ -250,7 +258,9 @@ class EnrollFactorParams(RequestModel):
             )
         if self.factor_type != "totp":
             raise invalid("factor_type needs to be totp, phone, or webauthn")
+        self.friendly_name = _printable(self.friendly_name, "friendly_name")
         self.friendly_name = (self.friendly_name or "").strip() or None
+        self.issuer = _printable(self.issuer, "issuer")
         return self
 
 
@@ -274,14 +284,21 @@ class VerifyFactorParams(RequestModel):
 class GenerateRecoveryCodesParams(RequestModel):
     friendly_name: StrictStr | None = Field(default=None, max_length=255)
 
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        self.friendly_name = _printable(self.friendly_name, "friendly_name")
+        return self
+
 
 class RecoveryCodeParams(RequestModel):
     code: StrictStr | None = None
 
     @property
     def canonical(self) -> str:
-        """As issued: lower case, no spaces or dashes (people type them grouped)."""
-        return "".join(ch for ch in (self.code or "").lower() if ch not in " -\t\n")
+        """As issued: lower case, no spaces or dashes (people type them grouped); empty (so
+        never a match) when it holds anything a code cannot."""
+        code = "".join(ch for ch in (self.code or "").lower() if ch not in " -\t\n")
+        return code if code.isascii() and code.isalnum() else ""
 
 
 # --- responses ---------------------------------------------------------------------------

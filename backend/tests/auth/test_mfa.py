@@ -466,3 +466,104 @@ async def test_devices_need_aal2_when_two_factor_is_on(
     refused = await client.get("/api/account/sessions", headers=bearer(aal1))
     assert refused.status_code == 403
     assert refused.json()["code"] == "insufficient_aal"
+
+
+async def test_a_second_factor_needs_aal2_to_be_verified(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    """Once two-factor is on, finishing another enrolment needs the second factor: a password
+    holder must not be able to complete a factor of their own."""
+    email = "m16@example.com"
+    session, _factor, _secret = await with_two_factor(client, outbox, email)
+    second = (await enroll(client, session, "Second phone")).json()
+    aal1 = (await login(client, email)).json()
+    refused = await challenge_and_verify(client, aal1, second["id"], code(second["totp"]["secret"]))
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "insufficient_aal"
+
+
+async def test_turning_on_removes_other_pending_enrolments(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    session = await signed_up_and_confirmed(client, outbox, "m16b@example.com")
+    planted = (await enroll(client, session, "Planted")).json()
+    mine = (await enroll(client, session, "Mine")).json()
+    verified = await challenge_and_verify(client, session, mine["id"], code(mine["totp"]["secret"]))
+    assert verified.status_code == 200
+    gone = await client.post(
+        f"/auth/v1/factors/{planted['id']}/challenge", json={}, headers=bearer(verified.json())
+    )
+    assert gone.status_code == 404
+    assert gone.json()["code"] == "mfa_factor_not_found"
+
+
+async def test_attempts_on_someone_elses_factor_do_not_lock_its_owner(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    owner = await signed_up_and_confirmed(client, outbox, "m17@example.com")
+    owners = (await enroll(client, owner)).json()
+    stranger = await signed_up_and_confirmed(client, outbox, "m17b@example.com")
+    for _ in range(12):
+        response = await client.post(
+            f"/auth/v1/factors/{owners['id']}/verify",
+            json={"challenge_id": str(uuid.uuid4()), "code": "123456"},
+            headers=bearer(stranger),
+        )
+        assert response.status_code in (404, 429)
+    verified = await challenge_and_verify(
+        client, owner, owners["id"], code(owners["totp"]["secret"])
+    )
+    assert verified.status_code == 200, verified.text
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "error"),
+    [
+        ("/auth/v1/factors/not-a-uuid/challenge", {}, 404, "validation_failed"),
+        (
+            "/auth/v1/factors",
+            {"factor_type": "totp", "issuer": "€" * 200},
+            400,
+            "validation_failed",
+        ),
+        (
+            "/auth/v1/factors",
+            {"factor_type": "totp", "friendly_name": "a\u0000b"},
+            400,
+            "validation_failed",
+        ),
+        (
+            "/auth/v1/factors/recovery-codes/verify",
+            {"code": "\ud800"},
+            422,
+            "mfa_verification_failed",
+        ),
+    ],
+)
+async def test_odd_input_gets_a_4xx(
+    client: httpx.AsyncClient,
+    outbox: Outbox,
+    path: str,
+    body: dict[str, Any],
+    status: int,
+    error: str,
+) -> None:
+    session = await signed_up_and_confirmed(client, outbox, f"m18-{status}-{len(path)}@example.com")
+    raw = json.dumps(body).replace("\\\\u", "\\u")
+    response = await client.post(
+        path, content=raw, headers={**bearer(session), "Content-Type": "application/json"}
+    )
+    assert response.status_code == status, response.text
+    assert response.json()["code"] == error
+
+
+async def test_a_code_that_is_not_six_digits_is_just_wrong(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    session = await signed_up_and_confirmed(client, outbox, "m19@example.com")
+    enrolled = (await enroll(client, session)).json()
+    fullwidth = "\uff11\uff12\uff13\uff14\uff15\uff16"
+    for attempt in ("12345\u00e9", fullwidth, "1234567"):
+        response = await challenge_and_verify(client, session, enrolled["id"], attempt)
+        assert response.status_code == 422
+        assert response.json()["code"] == "mfa_verification_failed"

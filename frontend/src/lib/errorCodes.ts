@@ -9,7 +9,7 @@ export const ErrorCode = {
   currentPasswordMismatch: 'current_password_mismatch',
   emailNotConfirmed: 'email_not_confirmed',
   mfaVerificationFailed: 'mfa_verification_failed',
-  insufficientAal: 'insufficient_aal',
+  mfaFactorNotFound: 'mfa_factor_not_found',
   pgUniqueViolation: '23505',
   pgCheckViolation: '23514',
 } as const;

@@ -1,22 +1,19 @@
 /**
  * Two-factor state shared by the sign-in step (features/auth) and the profile
- * (features/account): whether this session still owes its second factor, and the
- * user's authenticator-app factor. Reads the local session only: no request.
+ * (features/account): whether this session still owes its second factor, the user's
+ * authenticator-app factor, and the rules of the code fields.
  */
 import type { Factor, SupabaseClient, User } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { ErrorCode } from './errorCodes';
 import { authErrorCode, authErrorMessage } from './session';
 
-/** Where the second step lives, and the route state it is given. */
-export const TWO_FACTOR_PATH = '/auth/two-factor';
+export { TWO_FACTOR_PATH, type TwoFactorState } from './twoFactorRoute';
 
-export interface TwoFactorState {
-  /** Where to go once the code is accepted (the screen that asked for it). */
-  from?: string;
-}
-
-/** True when the account has two-factor on and this session has not passed it yet. */
+/**
+ * True when the account has two-factor on and this session has not passed it yet (read from
+ * the stored session; supabase-js refreshes it first if it has expired).
+ */
 export async function needsSecondFactor(supabase: SupabaseClient): Promise<boolean> {
   const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
   return data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
@@ -29,18 +26,30 @@ export function verifiedTotp(user: Pick<User, 'factors'>): Factor | undefined {
   );
 }
 
-/** The authenticator-app code field's rule, wherever a code is typed. */
+/** The authenticator-app code field's rule; spaces typed or pasted inside ("123 456") do
+ * not count. */
 export const totpCodeSchema = z.object({
   code: z
     .string()
-    .trim()
-    .min(1, { message: 'Enter the 6-digit code from your authenticator app', abort: true })
-    .regex(/^\d{6}$/, 'The code is 6 digits'),
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, { message: 'Enter the 6-digit code from your authenticator app', abort: true })
+        .regex(/^\d{6}$/, 'The code is 6 digits'),
+    ),
 });
-export type TotpCodeForm = z.input<typeof totpCodeSchema>;
+
+/** A recovery code: the server ignores case, spaces and dashes. */
+export const recoveryCodeSchema = z.object({
+  code: z.string().trim().min(1, 'Enter one of your recovery codes'),
+});
+
+export type CodeForm = { code: string };
 
 export const WRONG_TOTP_CODE =
-  'That code did not work. Check your authenticator app and try again.';
+  'That code did not work. Check your authenticator app and try again; a code that was just used works only once, so wait for the next one.';
+export const WRONG_RECOVERY_CODE = 'That recovery code did not work, or it was already used.';
 
 /** What to tell the person when a code was refused: the wrong-code line, or the server's. */
 export function codeFailureMessage(error: unknown, wrongCode: string, fallback: string): string {

@@ -19,6 +19,7 @@ from typing import Any
 
 import pyotp
 import segno
+from segno import DataOverflowError
 
 from app.auth import emails
 from app.auth.devices import describe
@@ -72,6 +73,8 @@ def _qr_svg(uri: str) -> str:
 
 def _matching_step(secret: str, code: str, now: datetime) -> int | None:
     """The time step whose code this is (now, one before or one after, for clock drift)."""
+    if not (len(code) == 6 and code.isascii() and code.isdigit()):
+        return None
     totp = pyotp.TOTP(secret, interval=TOTP_PERIOD_SECONDS)
     instant = now.timestamp()
     current = totp.timecode(instant)
@@ -88,9 +91,17 @@ class MfaService(AuthServiceBase):
 
     # -- helpers ------------------------------------------------------------------------
 
-    def _own_factor(self, auth: Authenticated, factor_id: str) -> Factor:
+    @staticmethod
+    def _factor_uuid(factor_id: str) -> uuid.UUID:
+        """The path's factor id, checked before anything counts or queries."""
+        try:
+            return uuid.UUID(factor_id)
+        except ValueError:
+            raise AppError(404, ErrorCode.validation_failed, "factor_id must be an UUID") from None
+
+    def _own_factor(self, auth: Authenticated, factor_id: uuid.UUID) -> Factor:
         for factor in auth.user.factors:
-            if str(factor.id) == factor_id:
+            if factor.id == factor_id:
                 return factor
         raise AppError(404, ErrorCode.mfa_factor_not_found, "Factor not found")
 
@@ -110,9 +121,21 @@ class MfaService(AuthServiceBase):
         device = describe(self.client.user_agent).label
         self.mail.add(emails.security_notice(self.settings, user, template, device, utcnow()))
 
-    async def _limit_attempts(self, subject: str, code: ErrorCode) -> None:
-        await self.limit(f"mfa:{subject}"[:255], self.settings.rate_limit_mfa_verify, code)
+    async def _limit_attempts(self, key: str, code: ErrorCode) -> None:
+        """Counted per caller (the key names the user), so nobody can spend another
+        account's attempts, and per IP."""
+        await self.limit(key, self.settings.rate_limit_mfa_verify, code)
         await self.limit(f"mfa-ip:{self.client.ip}", self.settings.rate_limit_verify)
+
+    @staticmethod
+    def _recovery_key(user_id: uuid.UUID) -> str:
+        return f"mfa-recovery:{user_id}"
+
+    async def _authenticate_locked(self, token: AccessToken) -> Authenticated:
+        """The caller, with their user row locked for the rest of the request: changes to one
+        account's factors never interleave (two enrolments, an enrolment and a verify)."""
+        await self.repo.lock_user(token.user_id)
+        return await self.authenticate(token)
 
     async def _elevate(self, auth: Authenticated, method: str) -> dict[str, Any]:
         """aal2 for this session; the user's other sessions that never passed the second
@@ -126,7 +149,7 @@ class MfaService(AuthServiceBase):
     # -- factors --------------------------------------------------------------------------
 
     async def enroll(self, token: AccessToken, params: EnrollFactorParams) -> dict[str, Any]:
-        auth = await self.authenticate(token)
+        auth = await self._authenticate_locked(token)
         user = auth.user
         now = utcnow()
         # Abandoned enrolments make way: old ones, and an unverified one of the same name.
@@ -162,6 +185,10 @@ class MfaService(AuthServiceBase):
         secret = pyotp.random_base32()
         issuer = params.issuer or self.settings.mfa_totp_issuer or self.settings.brand_name
         uri = pyotp.TOTP(secret).provisioning_uri(name=user.email or "", issuer_name=issuer)
+        try:
+            qr_code = _qr_svg(uri)
+        except DataOverflowError:
+            raise invalid("The issuer and email are too long for a QR code") from None
         factor_id = new_uuid()
         factor = Factor(
             id=factor_id,
@@ -177,12 +204,14 @@ class MfaService(AuthServiceBase):
             "id": str(factor.id),
             "type": TOTP,
             "friendly_name": factor.friendly_name or "",
-            "totp": {"qr_code": _qr_svg(uri), "secret": secret, "uri": uri},
+            "totp": {"qr_code": qr_code, "secret": secret, "uri": uri},
         }
 
     async def challenge(self, token: AccessToken, factor_id: str) -> dict[str, Any]:
+        factor_uuid = self._factor_uuid(factor_id)
+        await self.limit(f"mfa-challenge:{token.user_id}", self.settings.rate_limit_verify)
         auth = await self.authenticate(token)
-        factor = self._own_factor(auth, factor_id)
+        factor = self._own_factor(auth, factor_uuid)
         if factor.factor_type != TOTP:
             raise invalid("Recovery codes are verified without a challenge")
         challenge = Challenge(factor_id=factor.id, ip_address=self.client.ip)
@@ -194,9 +223,19 @@ class MfaService(AuthServiceBase):
     async def verify(
         self, token: AccessToken, factor_id: str, params: VerifyFactorParams
     ) -> dict[str, Any]:
-        await self._limit_attempts(factor_id, ErrorCode.over_request_rate_limit)
-        auth = await self.authenticate(token)
-        factor = self._own_factor(auth, factor_id)
+        factor_uuid = self._factor_uuid(factor_id)
+        await self._limit_attempts(
+            f"mfa-totp:{token.user_id}:{factor_uuid}", ErrorCode.over_request_rate_limit
+        )
+        auth = await self._authenticate_locked(token)
+        factor = self._own_factor(auth, factor_uuid)
+        if factor.status != FACTOR_VERIFIED:
+            # Adding a factor to an account that has one is a change only its second factor
+            # may make; and an enrolment left too long is void.
+            if self._second_factors(auth):
+                self._require_aal2(auth, "AAL2 required to verify a new factor")
+            if utcnow() - factor.created_at > UNVERIFIED_FACTOR_LIFETIME:
+                raise AppError(404, ErrorCode.mfa_factor_not_found, "Factor not found")
         challenge = await self._live_challenge(factor, params.challenge_id or "")
         secret = self.box.open(factor.secret or "", str(factor.id))
         if secret is None:
@@ -256,8 +295,9 @@ class MfaService(AuthServiceBase):
         return challenge
 
     async def unenroll(self, token: AccessToken, factor_id: str) -> dict[str, Any]:
-        auth = await self.authenticate(token)
-        factor = self._own_factor(auth, factor_id)
+        factor_uuid = self._factor_uuid(factor_id)
+        auth = await self._authenticate_locked(token)
+        factor = self._own_factor(auth, factor_uuid)
         if factor.status == FACTOR_VERIFIED:
             self._require_aal2(auth, "AAL2 required to unenroll verified factor", status=422)
         was_on = bool(self._second_factors(auth))
@@ -273,7 +313,7 @@ class MfaService(AuthServiceBase):
                 auth.user.factors.remove(recovery)
             self._notify(auth.user, "auth_mfa_disabled")
         await self.repo.flush()
-        return {"id": factor_id}
+        return {"id": str(factor_uuid)}
 
     # -- recovery codes -------------------------------------------------------------------
 
@@ -288,7 +328,7 @@ class MfaService(AuthServiceBase):
     async def generate_recovery_codes(
         self, token: AccessToken, params: GenerateRecoveryCodesParams
     ) -> dict[str, Any]:
-        auth = await self.authenticate(token)
+        auth = await self._authenticate_locked(token)
         self._require_aal2(auth, "AAL2 required to generate recovery codes")
         if not self._second_factors(auth):
             raise AppError(
@@ -321,14 +361,14 @@ class MfaService(AuthServiceBase):
         return await self._new_codes(factor)
 
     async def regenerate_recovery_codes(self, token: AccessToken) -> dict[str, Any]:
-        auth = await self.authenticate(token)
+        auth = await self._authenticate_locked(token)
         self._require_aal2(auth, "AAL2 required to regenerate recovery codes")
         factor = self._recovery_factor(auth)
         if factor is None:
             raise AppError(404, ErrorCode.mfa_factor_not_found, "Recovery codes not found")
         response = await self._new_codes(factor)
         # A new set lifts a lockout earned with the old one.
-        await self.repo.clear_rate_limit(f"mfa:recovery:{auth.user.id}")
+        await self.repo.clear_rate_limit(self._recovery_key(auth.user.id))
         factor.updated_at = utcnow()
         self._notify(auth.user, "auth_recovery_codes_generated")
         return response
@@ -347,7 +387,9 @@ class MfaService(AuthServiceBase):
     async def verify_recovery_code(
         self, token: AccessToken, params: RecoveryCodeParams
     ) -> dict[str, Any]:
-        await self._limit_attempts(f"recovery:{token.user_id}", ErrorCode.mfa_recovery_codes_locked)
+        await self._limit_attempts(
+            self._recovery_key(token.user_id), ErrorCode.mfa_recovery_codes_locked
+        )
         auth = await self.authenticate(token)
         factor = self._recovery_factor(auth)
         code = params.canonical
@@ -359,7 +401,7 @@ class MfaService(AuthServiceBase):
         return await self._elevate(auth, "mfa/recovery_code")
 
     async def delete_recovery_codes(self, token: AccessToken) -> dict[str, Any]:
-        auth = await self.authenticate(token)
+        auth = await self._authenticate_locked(token)
         self._require_aal2(auth, "AAL2 required to remove recovery codes")
         factor = self._recovery_factor(auth)
         if factor is None:

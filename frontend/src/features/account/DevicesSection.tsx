@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
@@ -16,6 +16,7 @@ export function DevicesSection() {
   const [devices, setDevices] = useState<Device[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let active = true;
@@ -40,14 +41,16 @@ export function DevicesSection() {
       return;
     }
     setDevices((current) => current?.filter((d) => d.id !== device.id) ?? null);
+    // Its row (and the focused button) is gone: focus returns to the list's heading.
+    title.current?.focus();
     toast.success(`${deviceName(device)} was signed out`);
   };
 
   return (
     <section className={styles.securitySection} aria-labelledby="devices-title">
-      <h3 id="devices-title" className={styles.sectionTitle}>
+      <h2 id="devices-title" ref={title} tabIndex={-1} className={styles.panelTitle}>
         Signed-in devices
-      </h3>
+      </h2>
       {failed ? (
         <div className={accountStyles.alert} role="alert">
           <p>Your devices could not be loaded. Please reload the page.</p>
@@ -61,7 +64,12 @@ export function DevicesSection() {
               <div>
                 <p className={styles.deviceName}>
                   {deviceName(device)}
-                  {device.current ? <span className={styles.badge}>This device</span> : null}
+                  {device.current ? (
+                    <>
+                      {' '}
+                      <span className={styles.badge}>This device</span>
+                    </>
+                  ) : null}
                 </p>
                 <p className={styles.deviceMeta}>
                   Signed in {formatWhen(device.signed_in_at)} · Last active{' '}
@@ -74,7 +82,7 @@ export function DevicesSection() {
                   variant="outline"
                   onClick={() => void signOut(device)}
                   disabled={busy === device.id}
-                  aria-label={`Sign out ${deviceName(device)}, signed in ${formatWhen(device.signed_in_at)}`}
+                  aria-label={`Sign out ${deviceName(device)}, signed in ${formatWhen(device.signed_in_at)}, last active ${formatWhen(device.last_active_at)}`}
                 >
                   Sign out
                 </Button>

@@ -65,7 +65,15 @@ function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => v
   );
 }
 
-function Profile({ user, onUserChanged }: { user: User; onUserChanged: () => void }) {
+function Profile({
+  user,
+  version,
+  onUserChanged,
+}: {
+  user: User;
+  version: number;
+  onUserChanged: () => void;
+}) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('account');
   const [signingOut, setSigningOut] = useState(false);
@@ -154,7 +162,8 @@ function Profile({ user, onUserChanged }: { user: User; onUserChanged: () => voi
           >
             <ChangePasswordForm />
             <TwoFactorSection user={user} onChanged={onUserChanged} />
-            {tab === 'security' ? <DevicesSection /> : null}
+            {/* Reloaded after a two-factor change: turning it on signs other devices out. */}
+            {tab === 'security' ? <DevicesSection key={version} /> : null}
           </div>
         </div>
       </div>
@@ -175,10 +184,12 @@ export default function ProfilePage() {
   // Two-factor on but not passed in this session: the profile waits for the code.
   const [owesCode, setOwesCode] = useState<boolean | null>(null);
   const [version, setVersion] = useState(0);
-  const userId = session.session?.user.id;
+  // Re-checked whenever the session's token changes (another tab may have signed in again or
+  // passed the code).
+  const accessToken = session.session?.access_token;
 
   useEffect(() => {
-    if (!userId) return;
+    if (!accessToken) return;
     let active = true;
     void getSupabase().then(async (supabase) => {
       const owed = await needsSecondFactor(supabase);
@@ -193,7 +204,7 @@ export default function ProfilePage() {
     return () => {
       active = false;
     };
-  }, [userId, version]);
+  }, [accessToken, version]);
 
   if (session.status === 'loading' || (session.status === 'signedIn' && owesCode === null)) {
     return (
@@ -208,5 +219,7 @@ export default function ProfilePage() {
     return <Navigate to={TWO_FACTOR_PATH} replace state={state} />;
   }
   const current = user && user.id === session.session.user.id ? user : session.session.user;
-  return <Profile user={current} onUserChanged={() => setVersion((v) => v + 1)} />;
+  return (
+    <Profile user={current} version={version} onUserChanged={() => setVersion((v) => v + 1)} />
+  );
 }

@@ -1,22 +1,27 @@
 import type { User } from '@supabase/supabase-js';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { useConfig } from '../../lib/configContext';
+import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
-import { authErrorMessage } from '../../lib/session';
+import { authErrorCode, authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import {
   codeFailureMessage,
+  recoveryCodeSchema,
   totpCodeSchema,
   verifiedTotp,
+  WRONG_RECOVERY_CODE,
   WRONG_TOTP_CODE,
-  type TotpCodeForm,
+  type CodeForm,
 } from '../../lib/twoFactor';
 import { groupSecret, recoveryCodesFile } from './twoFactor';
 import styles from './ProfilePage.module.css';
+
+type CodeKind = 'totp' | 'recovery';
 
 type Step =
   | { kind: 'idle' }
@@ -24,42 +29,52 @@ type Step =
   | { kind: 'codes'; codes: string[] }
   | { kind: 'disabling' };
 
-function errorText(error: unknown, fallback: string): string {
-  return codeFailureMessage(error, WRONG_TOTP_CODE, fallback);
-}
-
-/** A 6-digit code field with its submit button, for enabling and for disabling. */
+/**
+ * A code field with its submit button, for enabling and for disabling; with `allowRecovery`
+ * a recovery code can stand in for the app's code (someone who lost their phone).
+ */
 function CodeStep({
   submitLabel,
   onCode,
   onCancel,
   labelledBy,
+  allowRecovery = false,
 }: {
   submitLabel: string;
-  onCode: (code: string) => Promise<string | null>;
+  onCode: (code: string, kind: CodeKind) => Promise<string | null>;
   onCancel: () => void;
   labelledBy: string;
+  allowRecovery?: boolean;
 }) {
+  const [kind, setKind] = useState<CodeKind>('totp');
   const {
     field,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
-  } = useZodForm<TotpCodeForm>(totpCodeSchema, { code: '' });
+  } = useZodForm<CodeForm>(kind === 'totp' ? totpCodeSchema : recoveryCodeSchema, { code: '' });
   const onSubmit = handleSubmit(async ({ code }) => {
-    const failure = await onCode(code);
+    const failure = await onCode(code, kind);
     if (failure) setError('code', { message: failure }, { shouldFocus: true });
   });
   return (
     <form className={styles.codeForm} onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
-      <TextField
-        label="Authentication code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        error={errors.code?.message}
-        {...field('code')}
-      />
+      <OneTimeCodeField key={kind} kind={kind} error={errors.code?.message} {...field('code')} />
+      {allowRecovery ? (
+        <p>
+          <button
+            type="button"
+            className={accountStyles.linkButton}
+            onClick={() => {
+              setKind(kind === 'totp' ? 'recovery' : 'totp');
+              reset({ code: '' });
+            }}
+          >
+            {kind === 'totp' ? 'Use a recovery code' : 'Use your authenticator app'}
+          </button>
+        </p>
+      ) : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Checking…' : submitLabel}
@@ -83,18 +98,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     link.href = url;
     link.download = `${brand}-recovery-codes.txt`;
     link.click();
-    URL.revokeObjectURL(url);
+    // Revoked once the download has started, not under its feet.
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
     <div className={styles.recovery}>
-      <h4 id="recovery-codes-title" className={styles.subTitle}>
-        Your recovery codes
-      </h4>
       <p>
         Each code lets you sign in once if you lose your phone. Save them somewhere safe now: they
         will not be shown again.
       </p>
-      <ol className={styles.codes} aria-labelledby="recovery-codes-title">
+      <ol className={styles.codes} aria-label="Your recovery codes">
         {codes.map((code) => (
           <li key={code}>
             <code>{groupSecret(code)}</code>
@@ -113,12 +126,33 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** What each step is called; its heading takes focus when the step appears. */
+const STEP_HEADINGS: Record<Step['kind'], string | null> = {
+  idle: null,
+  setup: 'Set up your authenticator app',
+  codes: 'Your recovery codes',
+  disabling: 'Turn off two-factor authentication',
+};
+
 /** Profile → Security: turn two-factor on (QR, secret, code, recovery codes) or off. */
 export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: () => void }) {
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [step, setStepState] = useState<Step>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [moved, setMoved] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const factor = verifiedTotp(user);
+
+  /** A new step replaces the controls that had focus: focus follows to its heading. */
+  const setStep = (next: Step) => {
+    setFailure(null);
+    setMoved(true);
+    setStepState(next);
+  };
+  useEffect(() => {
+    if (moved) (heading.current ?? title.current)?.focus();
+  }, [step, moved]);
 
   const enable = async () => {
     setBusy(true);
@@ -147,16 +181,28 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
     await supabase.auth.mfa.unenroll({ factorId });
   };
 
+  /** A fresh set of codes: `regenerate` replaces a set; `generate` makes the first one. */
+  const newRecoveryCodes = async () => {
+    const supabase = await getSupabase();
+    const replaced = await supabase.auth.mfa.recoveryCodes.regenerate();
+    if (authErrorCode(replaced.error) !== ErrorCode.mfaFactorNotFound) return replaced;
+    return supabase.auth.mfa.recoveryCodes.generate();
+  };
+
   const verifyAndEnable = async (factorId: string, code: string): Promise<string | null> => {
     const supabase = await getSupabase();
     const verified = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
-    if (verified.error) return errorText(verified.error, 'Could not verify the code');
-    const { data, error } = await supabase.auth.mfa.recoveryCodes.generate();
+    if (verified.error) {
+      return codeFailureMessage(verified.error, WRONG_TOTP_CODE, 'Could not verify the code');
+    }
     onChanged();
     toast.success('Two-factor authentication is on');
+    const { data, error } = await supabase.auth.mfa.recoveryCodes.generate();
     if (error) {
-      setFailure(authErrorMessage(error, 'Could not create recovery codes'));
       setStep({ kind: 'idle' });
+      setFailure(
+        `${authErrorMessage(error, 'Could not create recovery codes')}. Use "Generate new recovery codes" to try again.`,
+      );
       return null;
     }
     setStep({ kind: 'codes', codes: data.codes });
@@ -166,8 +212,7 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
   const regenerate = async () => {
     setBusy(true);
     setFailure(null);
-    const supabase = await getSupabase();
-    const { data, error } = await supabase.auth.mfa.recoveryCodes.regenerate();
+    const { data, error } = await newRecoveryCodes();
     setBusy(false);
     if (error) {
       setFailure(authErrorMessage(error, 'Could not create new recovery codes'));
@@ -177,10 +222,23 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
     setStep({ kind: 'codes', codes: data.codes });
   };
 
-  const disable = async (factorId: string, code: string): Promise<string | null> => {
+  const disable = async (
+    factorId: string,
+    code: string,
+    kind: CodeKind,
+  ): Promise<string | null> => {
     const supabase = await getSupabase();
-    const verified = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
-    if (verified.error) return errorText(verified.error, 'Could not verify the code');
+    const verified =
+      kind === 'totp'
+        ? await supabase.auth.mfa.challengeAndVerify({ factorId, code })
+        : await supabase.auth.mfa.recoveryCodes.verify({ code });
+    if (verified.error) {
+      return codeFailureMessage(
+        verified.error,
+        kind === 'totp' ? WRONG_TOTP_CODE : WRONG_RECOVERY_CODE,
+        'Could not verify the code',
+      );
+    }
     const { error } = await supabase.auth.mfa.unenroll({ factorId });
     if (error) return authErrorMessage(error, 'Could not turn off two-factor authentication');
     setStep({ kind: 'idle' });
@@ -189,11 +247,17 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
     return null;
   };
 
+  const stepHeading = STEP_HEADINGS[step.kind];
   return (
     <section className={styles.securitySection} aria-labelledby="two-factor-title">
-      <h3 id="two-factor-title" className={styles.sectionTitle}>
+      <h2 id="two-factor-title" ref={title} tabIndex={-1} className={styles.panelTitle}>
         Two-factor authentication
-      </h3>
+      </h2>
+      {stepHeading ? (
+        <h3 ref={heading} tabIndex={-1} className={styles.subTitle}>
+          {stepHeading}
+        </h3>
+      ) : null}
       {failure ? (
         <div className={accountStyles.alert} role="alert">
           <p>{failure}</p>
@@ -214,11 +278,11 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
             height={180}
             alt="QR code that adds this account to an authenticator app. If you cannot scan it, type the setup key below instead."
           />
-          <p className={styles.secretLabel} id="two-factor-secret-label">
+          <p className={styles.secretLabel}>
             Can&apos;t scan it? Type this setup key into the app:
           </p>
           <p className={styles.secret}>
-            <code aria-labelledby="two-factor-secret-label">{groupSecret(step.secret)}</code>
+            <code>{groupSecret(step.secret)}</code>
           </p>
           <CodeStep
             submitLabel="Verify and enable"
@@ -231,13 +295,14 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
         step.kind === 'disabling' ? (
           <div>
             <p id="two-factor-disable-intro">
-              To turn off two-factor authentication, enter a current code from your authenticator
-              app. Your recovery codes will stop working too.
+              Enter a current code from your authenticator app (or, if you lost your phone, one of
+              your recovery codes). Your recovery codes will stop working too.
             </p>
             <CodeStep
               submitLabel="Turn off two-factor authentication"
               labelledBy="two-factor-disable-intro"
-              onCode={(code) => disable(factor.id, code)}
+              allowRecovery
+              onCode={(code, kind) => disable(factor.id, code, kind)}
               onCancel={() => setStep({ kind: 'idle' })}
             />
           </div>

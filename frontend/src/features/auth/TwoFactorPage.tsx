@@ -1,29 +1,26 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { LoadingState } from '../../components/LoadingState';
 import { useZodForm } from '../../lib/form';
-import { useDelayedNavigate, useSession } from '../../lib/session';
+import { authErrorMessage, useDelayedNavigate, useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import {
   codeFailureMessage,
   needsSecondFactor,
+  recoveryCodeSchema as recoverySchema,
   totpCodeSchema,
   verifiedTotp,
+  WRONG_RECOVERY_CODE,
   WRONG_TOTP_CODE,
-  type TotpCodeForm,
+  type CodeForm,
   type TwoFactorState,
 } from '../../lib/twoFactor';
+import { clearRecovery } from './recovery';
 import { LOGIN_REDIRECT_MS, SIGNED_IN_MESSAGE } from './signIn';
-
-const recoverySchema = z.object({
-  code: z.string().trim().min(1, 'Enter one of your recovery codes'),
-});
-const WRONG_RECOVERY_CODE = 'That recovery code did not work, or it was already used.';
 
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
 function SecondStep({ from }: { from?: string }) {
@@ -32,15 +29,17 @@ function SecondStep({ from }: { from?: string }) {
   const [useRecovery, setUseRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useZodForm<TotpCodeForm>(useRecovery ? recoverySchema : totpCodeSchema, {
-    code: '',
-  });
   const {
     field,
     handleSubmit,
     reset,
+    setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = form;
+  } = useZodForm<CodeForm>(useRecovery ? recoverySchema : totpCodeSchema, { code: '' });
+
+  // The field has focus on arrival and after switching between code kinds.
+  useEffect(() => setFocus('code'), [useRecovery, setFocus]);
 
   const switchMode = () => {
     setUseRecovery((current) => !current);
@@ -55,22 +54,25 @@ function SecondStep({ from }: { from?: string }) {
     if (useRecovery) {
       ({ error } = await supabase.auth.mfa.recoveryCodes.verify({ code }));
     } else {
-      const { data } = await supabase.auth.getUser();
+      const { data, error: userError } = await supabase.auth.getUser();
       const factor = data.user ? verifiedTotp(data.user) : undefined;
       if (!factor) {
-        setFailure('Two-factor authentication is not set up for this account.');
+        setFailure(
+          userError
+            ? authErrorMessage(userError, 'Verification failed. Please try again.')
+            : 'Two-factor authentication is not set up for this account.',
+        );
         return;
       }
       ({ error } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code }));
     }
     if (error) {
-      setFailure(
-        codeFailureMessage(
-          error,
-          useRecovery ? WRONG_RECOVERY_CODE : WRONG_TOTP_CODE,
-          'Verification failed. Please try again.',
-        ),
+      const message = codeFailureMessage(
+        error,
+        useRecovery ? WRONG_RECOVERY_CODE : WRONG_TOTP_CODE,
+        'Verification failed. Please try again.',
       );
+      setError('code', { message }, { shouldFocus: true });
       return;
     }
     setDone(true);
@@ -84,7 +86,12 @@ function SecondStep({ from }: { from?: string }) {
 
   const cancel = async () => {
     const supabase = await getSupabase();
-    await supabase.auth.signOut({ scope: 'local' });
+    const { error } = await supabase.auth.signOut({ scope: 'local' });
+    if (error) {
+      setFailure(authErrorMessage(error, 'Failed to sign out'));
+      return;
+    }
+    clearRecovery();
     navigate('/login', { replace: true });
   };
 
@@ -112,27 +119,12 @@ function SecondStep({ from }: { from?: string }) {
         noValidate
         aria-labelledby="two-factor-title"
       >
-        {useRecovery ? (
-          <TextField
-            key="recovery"
-            label="Recovery code"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.code?.message}
-            {...field('code')}
-          />
-        ) : (
-          <TextField
-            key="totp"
-            label="Authentication code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            error={errors.code?.message}
-            {...field('code')}
-          />
-        )}
+        <OneTimeCodeField
+          key={useRecovery ? 'recovery' : 'totp'}
+          kind={useRecovery ? 'recovery' : 'totp'}
+          error={errors.code?.message}
+          {...field('code')}
+        />
         <Button type="submit" className={styles.submit} disabled={isSubmitting || done}>
           {isSubmitting ? 'Verifying…' : 'Verify'}
         </Button>
@@ -155,6 +147,8 @@ export default function TwoFactorPage() {
   const location = useLocation();
   const from = (location.state as TwoFactorState | null)?.from;
   const [owed, setOwed] = useState<boolean | null>(null);
+  // Checked once per signed-in user: after the code is accepted this screen navigates itself
+  // (home after the toast, or back to `from`), so the new aal2 token must not redirect it first.
   const userId = session.session?.user.id;
 
   useEffect(() => {

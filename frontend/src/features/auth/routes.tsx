@@ -5,6 +5,7 @@
  */
 import { lazyPage } from '../../lib/lazyPage';
 import { page, type AppRoute } from '../../lib/routing';
+import { TWO_FACTOR_PATH } from '../../lib/twoFactorRoute';
 
 const Signup = lazyPage(() => import('./SignupPage'), 'features/auth/SignupPage.tsx');
 const Login = lazyPage(() => import('./LoginPage'), 'features/auth/LoginPage.tsx');
@@ -50,7 +51,7 @@ export const authRoutes: AppRoute[] = [
   page(
     TwoFactor,
     {},
-    '/auth/two-factor',
+    TWO_FACTOR_PATH,
     {
       title: 'Two-Factor Authentication — {brand}',
       description: 'Enter the code from your authenticator app to finish signing in to {brand}.',

@@ -1,0 +1,37 @@
+import { forwardRef } from 'react';
+import { TextField, type TextFieldProps } from './TextField';
+
+type OneTimeCodeFieldProps = Omit<
+  TextFieldProps,
+  'label' | 'autoComplete' | 'inputMode' | 'type' | 'spellCheck' | 'autoCapitalize'
+> & {
+  /** `totp`: the 6-digit code of an authenticator app; `recovery`: a saved recovery code. */
+  kind: 'totp' | 'recovery';
+};
+
+/**
+ * The field for a second-factor code: numeric keyboard and one-time-code autofill for an
+ * authenticator app's code; no autocorrection for a recovery code.
+ */
+export const OneTimeCodeField = forwardRef<HTMLInputElement, OneTimeCodeFieldProps>(
+  function OneTimeCodeField({ kind, ...props }, ref) {
+    return kind === 'totp' ? (
+      <TextField
+        ref={ref}
+        label="Authentication code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        {...props}
+      />
+    ) : (
+      <TextField
+        ref={ref}
+        label="Recovery code"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...props}
+      />
+    );
+  },
+);
