@@ -51,11 +51,13 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
+    # Loaded with the user in one query (LEFT OUTER JOINs): every user answer shows both, and
+    # an account has a handful of each at most.
     identities: Mapped[list[Identity]] = relationship(
-        back_populates="user", lazy="selectin", cascade="all, delete-orphan", passive_deletes=True
+        back_populates="user", lazy="joined", cascade="all, delete-orphan", passive_deletes=True
     )
     factors: Mapped[list[Factor]] = relationship(
-        lazy="selectin",
+        lazy="joined",
         cascade="all, delete-orphan",
         passive_deletes=True,
         order_by="Factor.created_at",

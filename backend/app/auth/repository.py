@@ -42,8 +42,9 @@ class AuthRepository:
         return await self.db.get(User, user_id)
 
     async def user_by_email(self, email: str) -> User | None:
-        user: User | None = await self.db.scalar(select(User).where(User.email == email))
-        return user
+        # unique(): the joined identities and factors repeat the user's row.
+        result = await self.db.scalars(select(User).where(User.email == email))
+        return result.unique().one_or_none()
 
     async def lock_user(self, user_id: uuid.UUID) -> None:
         """Serialises changes to one user's factors (PostgreSQL row lock; SQLite's writers are
@@ -85,7 +86,7 @@ class AuthRepository:
         result = await self.db.scalars(
             select(User).order_by(User.created_at.desc()).offset(offset).limit(limit)
         )
-        return result.all()
+        return result.unique().all()
 
     # -- sessions and refresh tokens ----------------------------------------------------
 
