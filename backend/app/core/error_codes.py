@@ -63,9 +63,7 @@ class ErrorCode(StrEnum):
     mfa_verification_failed = "mfa_verification_failed"
     mfa_verified_factor_exists = "mfa_verified_factor_exists"
     mfa_phone_enroll_not_enabled = "mfa_phone_enroll_not_enabled"
-    mfa_phone_verify_not_enabled = "mfa_phone_verify_not_enabled"
     mfa_webauthn_enroll_not_enabled = "mfa_webauthn_enroll_not_enabled"
-    mfa_webauthn_verify_not_enabled = "mfa_webauthn_verify_not_enabled"
     mfa_recovery_codes_sole_factor = "mfa_recovery_codes_sole_factor"
     mfa_recovery_codes_locked = "mfa_recovery_codes_locked"
 

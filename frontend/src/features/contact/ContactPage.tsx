@@ -11,6 +11,7 @@ import { useConfig } from '../../lib/configContext';
 import { useZodForm } from '../../lib/form';
 import { contactSchema, submitContact, type ContactForm } from './schema';
 import styles from './ContactPage.module.css';
+import panels from '../../components/FormPanels.module.css';
 
 export default function ContactPage() {
   const { supportEmail } = useConfig();
@@ -52,9 +53,9 @@ export default function ContactPage() {
         }
       />
       <Section labelledBy="contact-form-title" narrow>
-        <div className={styles.wrap}>
+        <div className={panels.layout}>
           {sent ? (
-            <div className={styles.success} role="status">
+            <div className={`${panels.panel} ${styles.success}`} role="status">
               <CircleCheck size={48} aria-hidden="true" />
               <h2 id="contact-form-title">Thank you, your message is on its way</h2>
               <p>We usually reply within two working days. Please check your spam folder too.</p>
@@ -62,7 +63,7 @@ export default function ContactPage() {
             </div>
           ) : (
             <form
-              className={styles.form}
+              className={`${panels.panel} ${styles.form}`}
               onSubmit={onSubmit}
               noValidate
               aria-labelledby="contact-form-title"
@@ -102,14 +103,14 @@ export default function ContactPage() {
                 {isSubmitting ? 'Sending…' : 'Send message'}
               </Button>
               {failure && (
-                <p className={styles.fallback} role="alert">
+                <p className={panels.fallback} role="alert">
                   Your message could not be sent: {failure} You can also email us directly at{' '}
                   <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
                 </p>
               )}
             </form>
           )}
-          <aside className={styles.aside} aria-labelledby="contact-direct">
+          <aside className={`${panels.panel} ${styles.aside}`} aria-labelledby="contact-direct">
             <h2 id="contact-direct">Prefer email?</h2>
             <p>
               Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. For quick answers, the

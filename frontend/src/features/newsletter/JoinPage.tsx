@@ -24,6 +24,7 @@ import {
   type JoinResult,
 } from './join';
 import styles from './JoinPage.module.css';
+import panels from '../../components/FormPanels.module.css';
 
 function storage(): Storage | null {
   try {
@@ -152,9 +153,9 @@ export default function JoinPage() {
         }
       />
       <Section labelledBy="join-form-title" narrow>
-        <div className={styles.wrap}>
+        <div className={panels.layout}>
           {joined ? (
-            <div className={styles.card} role="status">
+            <div className={`${panels.panel} ${styles.card}`} role="status">
               <CircleCheck className={styles.successIcon} size={48} aria-hidden="true" />
               <h2 id="join-form-title" ref={successHeading} tabIndex={-1}>
                 Welcome to {brand}!
@@ -167,7 +168,7 @@ export default function JoinPage() {
             </div>
           ) : (
             <form
-              className={styles.form}
+              className={`${panels.panel} ${styles.form}`}
               onSubmit={onSubmit}
               noValidate
               aria-labelledby="join-form-title"
@@ -229,12 +230,12 @@ export default function JoinPage() {
               <Button type="submit" disabled={isSubmitting} className={styles.submit}>
                 {buttonLabel}
               </Button>
-              <p className={styles.fallback} role="alert">
+              <p className={panels.fallback} role="alert">
                 {failure}
               </p>
             </form>
           )}
-          <aside className={styles.aside} aria-labelledby="join-why">
+          <aside className={`${panels.panel} ${styles.aside}`} aria-labelledby="join-why">
             <h2 id="join-why">
               <BellRing size={20} aria-hidden="true" /> What to expect
             </h2>
