@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from app.auth.passwords import Passwords
+from app.auth.providers import OidcProviders
 from app.auth.router import router as auth_router
 from app.core.callers import ApiKeys
 from app.core.database import create_engine, create_sessionmaker
@@ -51,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.jwt_keys = JwtKeys(settings)
     app.state.api_keys = ApiKeys.derive(app.state.jwt_keys, settings.auth_url)
     app.state.passwords = Passwords(settings)
+    app.state.oidc_providers = OidcProviders(settings)
     app.state.rate_limiter = RateLimiter(engine, enabled=settings.rate_limit_enabled)
 
     install_error_handlers(app)

@@ -13,10 +13,12 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Depends, Request
 
 from app.auth.passwords import Passwords
+from app.auth.providers import OidcProviders
 from app.auth.service import (
     AdminService,
     AuthServiceBase,
     DeviceService,
+    ExternalService,
     MfaService,
     SignupService,
     TokenService,
@@ -24,10 +26,10 @@ from app.auth.service import (
 )
 from app.auth.service.base import AccessToken
 from app.core.callers import Role, bearer_token, require_api_key
-from app.core.deps import ApiKeysDep, ContextDep, JwtKeysDep
+from app.core.deps import ApiKeysDep, ContextDep, JwtKeysDep, RequestContext
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
-from app.core.jwt_keys import InvalidToken
+from app.core.jwt_keys import InvalidToken, JwtKeys
 
 
 async def api_key_gate(request: Request, api_keys: ApiKeysDep) -> Role:
@@ -60,6 +62,16 @@ async def access_token(request: Request, keys: JwtKeysDep, api_keys: ApiKeysDep)
     return AccessToken(user_id, _uuid(claims.get("session_id")))
 
 
+async def optional_access_token(request: Request) -> AccessToken | None:
+    """The user's token on a route that also serves callers without one (linking by ID
+    token); called by the handler for that case only, so other grants never verify it."""
+    state = request.app.state
+    token = bearer_token(request)
+    if token is None or state.api_keys.role_of(token) is not None:
+        return None
+    return await access_token(request, state.jwt_keys, state.api_keys)
+
+
 async def require_service_role(request: Request, api_keys: ApiKeysDep, keys: JwtKeysDep) -> None:
     token = bearer_token(request)
     if token is not None and api_keys.role_of(token) is Role.service_role:
@@ -84,7 +96,17 @@ def _assemble(cls: type[Service]) -> Callable[..., Coroutine[Any, Any, Service]]
     return build
 
 
+def build_external_service(request: Request, ctx: RequestContext, keys: JwtKeys) -> ExternalService:
+    providers: OidcProviders = request.app.state.oidc_providers
+    return ExternalService(ctx, keys, request.app.state.passwords, providers)
+
+
+async def _external_service(request: Request, ctx: ContextDep, keys: JwtKeysDep) -> ExternalService:
+    return build_external_service(request, ctx, keys)
+
+
 AccessTokenDep = Annotated[AccessToken, Depends(access_token)]
+ExternalServiceDep = Annotated[ExternalService, Depends(_external_service)]
 SignupServiceDep = Annotated[SignupService, Depends(_assemble(SignupService))]
 TokenServiceDep = Annotated[TokenService, Depends(_assemble(TokenService))]
 UserServiceDep = Annotated[UserService, Depends(_assemble(UserService))]

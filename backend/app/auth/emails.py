@@ -74,17 +74,24 @@ SECURITY_NOTICES = {
     "auth_mfa_enabled": "Two-factor authentication was turned on for your {brand} account",
     "auth_mfa_disabled": "Two-factor authentication was turned off for your {brand} account",
     "auth_recovery_codes_generated": "New recovery codes were generated for your {brand} account",
+    "auth_identity_linked": "A {provider} account was connected to your {brand} account",
+    "auth_identity_unlinked": "A {provider} account was disconnected from your {brand} account",
 }
 
 
 def security_notice(
-    settings: Settings, user: User, template: str, device: str, when: datetime
+    settings: Settings,
+    user: User,
+    template: str,
+    device: str,
+    when: datetime,
+    provider: str = "",
 ) -> EmailMessage:
     """A change to how the account signs in, told to its owner with when and from where."""
     return compose(
         settings,
         to=user.email or "",
-        subject=SECURITY_NOTICES[template].format(brand=settings.brand_name),
+        subject=SECURITY_NOTICES[template].format(brand=settings.brand_name, provider=provider),
         template=template,
         context={
             "email": user.email or "",
@@ -93,5 +100,6 @@ def security_notice(
             "security_url": f"{settings.site_url}/profile",
             "reset_url": f"{settings.site_url}/auth/forgot-password",
             "support_email": settings.support_email,
+            "provider": provider,
         },
     )

@@ -19,6 +19,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -147,7 +148,9 @@ class OneTimeToken(Base):
 
 
 class FlowState(Base):
-    """A PKCE flow: the code challenge from the request, later the auth code it earned."""
+    """A flow the browser leaves and comes back to: a PKCE email link (the code challenge,
+    later the auth code it earned), or a sign-in at Google or Apple, whose id is the OAuth
+    `state` and which remembers where to return and whom a linked identity joins."""
 
     __tablename__ = "flow_states"
 
@@ -156,9 +159,19 @@ class FlowState(Base):
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     auth_code_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
-    code_challenge: Mapped[str] = mapped_column(String(128))
-    code_challenge_method: Mapped[str] = mapped_column(String(8))
+    # Absent for a provider sign-in in the implicit flow.
+    code_challenge: Mapped[str | None] = mapped_column(String(128))
+    code_challenge_method: Mapped[str | None] = mapped_column(String(8))
     authentication_method: Mapped[str] = mapped_column(String(32))
+    # Provider sign-ins only: which provider, the redirect target (already allow-listed),
+    # the signed-in user an identity is being linked to, and, for a PKCE flow waiting for
+    # its exchange, the provider's tokens (encrypted, bound to this row).
+    provider: Mapped[str | None] = mapped_column(String(32))
+    referrer: Mapped[str | None] = mapped_column(String(2048))
+    linking_target_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE")
+    )
+    provider_tokens: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     auth_code_issued_at: Mapped[datetime | None]
 

@@ -1,22 +1,16 @@
-"""Where an email link may send the browser: SITE_URL, the allow-list, or (in development)
-any loopback address. Anything else silently falls back to SITE_URL, as Supabase does."""
+"""Where the auth server may send a browser, and how it says what happened there.
+
+Targets: SITE_URL, the allow-list, or (in development) any loopback address. Anything else
+silently falls back to SITE_URL, as Supabase does. Email links and provider sign-ins both
+end in a redirect carrying the session (fragment), an auth code (query, PKCE) or an error.
+"""
 
 from __future__ import annotations
 
-import ipaddress
 from fnmatch import fnmatchcase
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from app.core.settings import Settings
-
-
-def _is_loopback(host: str | None) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host or "").is_loopback
-    except ValueError:
-        return False
+from app.core.settings import Settings, is_loopback
 
 
 def is_allowed(settings: Settings, url: str) -> bool:
@@ -30,7 +24,7 @@ def is_allowed(settings: Settings, url: str) -> bool:
     site = urlsplit(settings.site_url)
     if (target.scheme, target.hostname, target_port) == (site.scheme, site.hostname, site.port):
         return True
-    if settings.is_development and _is_loopback(target.hostname):
+    if settings.is_development and is_loopback(target.hostname):
         return True
     return any(fnmatchcase(url, pattern) for pattern in settings.uri_allow_list)
 
@@ -39,3 +33,36 @@ def resolve(settings: Settings, requested: str | None) -> str:
     if requested and is_allowed(settings, requested):
         return requested
     return settings.site_url
+
+
+def with_fragment(url: str, params: dict[str, str]) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(fragment=urlencode(sorted(params.items()))))
+
+
+def with_query(url: str, params: dict[str, str]) -> str:
+    parts = urlsplit(url)
+    query = f"{parts.query}&{urlencode(params)}" if parts.query else urlencode(params)
+    return urlunsplit(parts._replace(query=query, fragment=""))
+
+
+def with_error(url: str, in_query: bool, error: str, code: str, description: str) -> str:
+    """An error for the client at `url`: always in the fragment (supabase-js reads it there);
+    also in the query where a PKCE client or a server-side page looks for it."""
+    params = {"error": error, "error_code": code, "error_description": description}
+    target = with_query(url, params) if in_query else url
+    return with_fragment(target, {**params, "sb": ""})
+
+
+def session_fragment(url: str, tokens: dict[str, object], extra: dict[str, str]) -> str:
+    """The implicit flow's success: the session in the fragment, as GoTrue writes it."""
+    fragment = {
+        "access_token": str(tokens["access_token"]),
+        "expires_at": str(tokens["expires_at"]),
+        "expires_in": str(tokens["expires_in"]),
+        "refresh_token": str(tokens["refresh_token"]),
+        "sb": "",
+        "token_type": "bearer",
+        **extra,
+    }
+    return with_fragment(url, fragment)

@@ -19,6 +19,7 @@ from app.auth.models import (
     Challenge,
     Factor,
     FlowState,
+    Identity,
     OneTimeToken,
     RecoveryCode,
     RefreshToken,
@@ -205,7 +206,21 @@ class AuthRepository:
             )
         )
 
-    # -- PKCE flows ---------------------------------------------------------------------
+    # -- identities ----------------------------------------------------------------------
+
+    async def identity(self, provider: str, provider_id: str) -> Identity | None:
+        identity: Identity | None = await self.db.scalar(
+            select(Identity).where(
+                Identity.provider == provider, Identity.provider_id == provider_id
+            )
+        )
+        return identity
+
+    async def delete_identity(self, identity: Identity) -> None:
+        await self.db.delete(identity)
+        await self.db.flush()
+
+    # -- flows: PKCE email links, provider sign-ins ---------------------------------------
 
     async def add_flow_state(self, flow: FlowState) -> None:
         self.db.add(flow)
@@ -219,6 +234,14 @@ class AuthRepository:
             select(FlowState).where(FlowState.auth_code_hash == auth_code_hash)
         )
         return row
+
+    async def take_flow_state(self, flow_id: uuid.UUID) -> bool:
+        """Consumes a provider flow in one statement: of two callbacks with the same state,
+        exactly one gets True."""
+        result = await self.db.execute(
+            delete(FlowState).where(FlowState.id == flow_id, FlowState.auth_code_hash.is_(None))
+        )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def delete_flow_state(self, flow: FlowState) -> None:
         await self.db.delete(flow)

@@ -15,18 +15,24 @@ from app.auth.deps import (
     AccessTokenDep,
     AdminServiceDep,
     DeviceServiceDep,
+    ExternalServiceDep,
     MfaServiceDep,
     SignupServiceDep,
     TokenServiceDep,
     UserServiceDep,
     api_key_gate,
+    build_external_service,
+    optional_access_token,
     require_service_role,
 )
 from app.auth.errors import invalid_login
 from app.auth.schemas import (
     AdminUserParams,
+    AuthorizeParams,
+    CallbackParams,
     EnrollFactorParams,
     GenerateRecoveryCodesParams,
+    IdTokenGrantParams,
     PasswordGrantParams,
     PkceGrantParams,
     RecoverParams,
@@ -38,7 +44,7 @@ from app.auth.schemas import (
     VerifyFactorParams,
     VerifyParams,
 )
-from app.core.deps import JwtKeysDep, SettingsDep
+from app.core.deps import ContextDep, JwtKeysDep, SettingsDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.requests import parse
@@ -57,7 +63,7 @@ admin_router = APIRouter(
     prefix="/auth/v1/admin", tags=["auth-admin"], dependencies=[Depends(require_service_role)]
 )
 
-# Every external provider GoTrue knows; all off here (GET /settings reports them).
+# Every external provider GoTrue knows; GET /settings reports each as on or off.
 EXTERNAL_PROVIDERS = (
     "anonymous_users",
     "apple",
@@ -112,10 +118,57 @@ async def verify_link(
     return RedirectResponse(url, status_code=303, headers={"Cache-Control": "no-store"})
 
 
+# -- sign-in with Google and Apple ------------------------------------------------------
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _to_provider(url: str, skip_http_redirect: str | None) -> Response:
+    if skip_http_redirect == "true":
+        return JSONResponse({"url": url}, headers=NO_STORE)
+    return RedirectResponse(url, status_code=302, headers=NO_STORE)
+
+
+@open_router.get("/authorize")
+async def authorize(service: ExternalServiceDep, request: Request) -> Response:
+    params = AuthorizeParams.from_query(dict(request.query_params))
+    return _to_provider(await service.authorize(params), params.skip_http_redirect)
+
+
+@open_router.api_route("/callback", methods=["GET", "POST"])
+async def callback(service: ExternalServiceDep, request: Request) -> RedirectResponse:
+    # Google returns with a GET; Apple POSTs a form (response_mode=form_post).
+    values = dict(request.query_params)
+    if request.method == "POST":
+        form = await request.form()
+        values.update({k: v for k, v in form.items() if isinstance(v, str)})
+    url = await service.callback(parse(CallbackParams, values))
+    return RedirectResponse(url, status_code=302, headers=NO_STORE)
+
+
+@api_router.get("/user/identities/authorize")
+async def link_identity(
+    service: ExternalServiceDep, token: AccessTokenDep, request: Request
+) -> Response:
+    params = AuthorizeParams.from_query(dict(request.query_params))
+    return _to_provider(await service.authorize(params, token), params.skip_http_redirect)
+
+
+@api_router.delete("/user/identities/{identity_id}")
+async def unlink_identity(
+    service: ExternalServiceDep, token: AccessTokenDep, identity_id: str
+) -> JsonObject:
+    return await service.unlink(token, identity_id)
+
+
 @api_router.get("/settings")
-async def settings_(settings: SettingsDep) -> JsonObject:
+async def settings_(settings: SettingsDep, request: Request) -> JsonObject:
+    enabled = request.app.state.oidc_providers.names
     return {
-        "external": {**dict.fromkeys(EXTERNAL_PROVIDERS, False), "email": True},
+        "external": {
+            **{name: name in enabled for name in EXTERNAL_PROVIDERS},
+            "email": True,
+        },
         "disable_signup": settings.auth_disable_signup,
         "mailer_autoconfirm": settings.auth_autoconfirm,
         "phone_autoconfirm": False,
@@ -136,9 +189,19 @@ async def signup(
 async def token(
     service: TokenServiceDep,
     body: JsonBody,
+    request: Request,
+    ctx: ContextDep,
+    keys: JwtKeysDep,
     grant_type: str | None = Query(default=None),
 ) -> JsonObject:
     grant = grant_type or body.get("grant_type")
+    if grant == "id_token":
+        # Built here, from the context TokenService already resolved: the other grants
+        # (refresh is the hot path) never pay for it.
+        params = parse(IdTokenGrantParams, body)
+        external = build_external_service(request, ctx, keys)
+        linking = await optional_access_token(request) if params.link_identity else None
+        return await external.id_token_grant(params, linking)
     if grant == "password":
         return await service.password_grant(parse(PasswordGrantParams, body))
     if grant == "refresh_token":

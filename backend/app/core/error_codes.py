@@ -53,6 +53,17 @@ class ErrorCode(StrEnum):
     bad_code_verifier = "bad_code_verifier"
     email_change_not_supported = "email_change_not_supported"
 
+    # --- sign-in with Google and Apple, linked identities (Supabase Auth's codes) ---------
+    bad_oauth_state = "bad_oauth_state"
+    bad_oauth_callback = "bad_oauth_callback"
+    provider_disabled = "provider_disabled"
+    identity_already_exists = "identity_already_exists"
+    identity_not_found = "identity_not_found"
+    single_identity_not_deletable = "single_identity_not_deletable"
+    # Ours: an ID token that fails a check; the provider unreachable or refusing the code.
+    bad_id_token = "bad_id_token"
+    provider_unavailable = "provider_unavailable"
+
     # --- two-factor authentication (Supabase Auth's codes) -----------------------------
     insufficient_aal = "insufficient_aal"
     too_many_enrolled_mfa_factors = "too_many_enrolled_mfa_factors"

@@ -6,6 +6,7 @@ configuration at all; production refuses to start with a missing or default secr
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 from dataclasses import dataclass
 from enum import StrEnum
@@ -73,6 +74,15 @@ def _rule(value: Any) -> Any:
 
 # A setting holding a rate limit: given as "count/seconds", parsed when settings load.
 RateRule = Annotated[Rule, NoDecode, BeforeValidator(_rule)]
+
+
+def is_loopback(host: str | None) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host or "").is_loopback
+    except ValueError:
+        return False
 
 
 def _split_csv(value: Any) -> Any:
@@ -147,6 +157,22 @@ class Settings(BaseSettings):
     rate_limit_token_refresh: RateRule = Rule(150, 300)
     # Per factor: attempts at a two-factor code or a recovery code (per IP: RATE_LIMIT_VERIFY).
     rate_limit_mfa_verify: RateRule = Rule(10, 300)
+    # Per client IP: sign-ins with Google or Apple started (authorize) or ID tokens presented.
+    rate_limit_oauth: RateRule = Rule(30, 300)
+
+    # Sign-in with Google and Apple (OpenID Connect). A provider is on when its client is
+    # configured. Client ids are comma separated: the first is the web client (the browser
+    # flow), every one is accepted as the audience of an ID token a native app presents.
+    google_client_id: Annotated[list[str], NoDecode] = []
+    google_client_secret: str = ""
+    google_issuer: str = "https://accounts.google.com"
+    # Apple: the Services ID first (then, for the app, its bundle id); the team, the key id
+    # and the .p8 private key the server signs its client secret with (ES256, Apple's rule).
+    apple_client_id: Annotated[list[str], NoDecode] = []
+    apple_team_id: str = ""
+    apple_key_id: str = ""
+    apple_private_key: str = ""
+    apple_issuer: str = "https://appleid.apple.com"
 
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
 
@@ -157,10 +183,36 @@ class Settings(BaseSettings):
     def _empty_means_default(cls, value: Any) -> Any:
         return None if value == "" else value
 
-    @field_validator("uri_allow_list", mode="before")
+    @field_validator("uri_allow_list", "google_client_id", "apple_client_id", mode="before")
     @classmethod
-    def _parse_allow_list(cls, value: Any) -> Any:
+    def _parse_lists(cls, value: Any) -> Any:
         return _split_csv(value)
+
+    @field_validator("google_issuer", "apple_issuer")
+    @classmethod
+    def _issuer_is_https(cls, value: str) -> str:
+        parts = urlsplit(value)
+        # Plain http only on loopback: that is how the tests run a real provider locally.
+        if parts.scheme == "http" and is_loopback(parts.hostname):
+            return value.rstrip("/")
+        if parts.scheme != "https" or not parts.hostname:
+            raise ValueError("must be an https URL (http only on a loopback address)")
+        return value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _providers_are_complete(self) -> Settings:
+        if self.google_client_id and not self.google_client_secret:
+            raise ValueError("GOOGLE_CLIENT_SECRET must be set with GOOGLE_CLIENT_ID")
+        apple = {
+            "APPLE_CLIENT_ID": bool(self.apple_client_id),
+            "APPLE_TEAM_ID": bool(self.apple_team_id),
+            "APPLE_KEY_ID": bool(self.apple_key_id),
+            "APPLE_PRIVATE_KEY": bool(self.apple_private_key),
+        }
+        if any(apple.values()) and not all(apple.values()):
+            missing = ", ".join(name for name, present in apple.items() if not present)
+            raise ValueError(f"Sign in with Apple needs {missing} as well")
+        return self
 
     @field_validator("site_url")
     @classmethod
@@ -210,6 +262,15 @@ class Settings(BaseSettings):
         except FileExistsError:
             pass
         return path.read_text().strip()
+
+    @property
+    def sign_in_providers(self) -> list[str]:
+        """The providers configured for sign-in (GOOGLE_*, APPLE_*), Google first."""
+        return [
+            name
+            for name, client in (("google", self.google_client_id), ("apple", self.apple_client_id))
+            if client
+        ]
 
     @cached_property
     def auth_url(self) -> str:

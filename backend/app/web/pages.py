@@ -54,6 +54,8 @@ class RuntimeConfig(TypedDict):
     siteUrl: str
     year: str
     passwordMinLength: int
+    # The sign-in providers this deployment has configured, Google first.
+    providers: list[str]
 
 
 def runtime_config(settings: Settings, anon_key: str, year: int) -> RuntimeConfig:
@@ -66,6 +68,7 @@ def runtime_config(settings: Settings, anon_key: str, year: int) -> RuntimeConfi
         "siteUrl": settings.site_url,
         "year": str(year),
         "passwordMinLength": settings.auth_password_min_length,
+        "providers": settings.sign_in_providers,
     }
 
 

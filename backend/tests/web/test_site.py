@@ -67,7 +67,20 @@ async def test_config_carries_the_password_minimum_length(make_app: AppFactory) 
         "siteUrl",
         "year",
         "passwordMinLength",
+        "providers",
     }
+
+
+async def test_config_names_only_the_configured_sign_in_providers(make_app: AppFactory) -> None:
+    async with client_for(make_app()) as client:
+        config = runtime_config((await client.get("/login")).text)
+    assert config["providers"] == []
+    google = {"google_client_id": "web.apps.example", "google_client_secret": "s3cret"}
+    async with client_for(make_app(**google)) as client:
+        config = runtime_config((await client.get("/login")).text)
+    # The client id is public, the secret is not: neither has any business in the page.
+    assert config["providers"] == ["google"]
+    assert "s3cret" not in json.dumps(config)
 
 
 async def test_config_carries_the_anon_key_of_the_app(make_app: AppFactory) -> None:

@@ -6,6 +6,7 @@
 - admin.py   the service-role admin API
 - mfa.py     two-factor authentication: factors, challenges, recovery codes
 - devices.py the signed-in devices (our /api/account, beyond Supabase)
+- external.py sign-in with Google and Apple, linked identities
 
 Each service is built from the request's context by one dependency (auth/deps.py). Nothing
 here commits: the request does, after the handler returns, and queued emails leave after.
@@ -14,6 +15,7 @@ here commits: the request does, after the handler returns, and queued emails lea
 from app.auth.service.admin import AdminService
 from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
 from app.auth.service.devices import DeviceService
+from app.auth.service.external import ExternalService
 from app.auth.service.mfa import MfaService
 from app.auth.service.signup import SignupService
 from app.auth.service.tokens import TokenService
@@ -25,6 +27,7 @@ __all__ = [
     "AuthServiceBase",
     "Authenticated",
     "DeviceService",
+    "ExternalService",
     "MfaService",
     "SignupService",
     "TokenService",

@@ -7,7 +7,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from app.auth import errors
+from app.auth import emails, errors
+from app.auth.devices import describe
 from app.auth.models import Identity, User
 from app.auth.models import Session as AuthSession
 from app.auth.one_time import OneTimeTokens
@@ -106,6 +107,22 @@ class AuthServiceBase:
             for identity in user.identities:
                 if identity.provider == "email":
                     identity.identity_data = {**identity.identity_data, "email_verified": True}
+
+    def notify(self, user: User, template: str, provider: str = "") -> None:
+        """Tells the owner about a change to how the account signs in (auth/emails.py)."""
+        if user.email:
+            device = describe(self.client.user_agent).label
+            self.mail.add(
+                emails.security_notice(self.settings, user, template, device, utcnow(), provider)
+            )
+
+    @staticmethod
+    def refresh_providers(user: User) -> None:
+        """`app_metadata.providers` lists the account's identities (GoTrue's shape);
+        `provider` stays the one the account was made with."""
+        providers = sorted({i.provider for i in user.identities})
+        first = user.app_metadata.get("provider") or (providers[0] if providers else "email")
+        user.app_metadata = {**user.app_metadata, "provider": first, "providers": providers}
 
     @staticmethod
     def is_banned(user: User) -> bool:

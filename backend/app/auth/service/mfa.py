@@ -21,9 +21,7 @@ import pyotp
 import segno
 from segno import DataOverflowError
 
-from app.auth import emails
-from app.auth.devices import describe
-from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor, User
+from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor
 from app.auth.passwords import Passwords
 from app.auth.schemas import (
     EnrollFactorParams,
@@ -116,10 +114,6 @@ class MfaService(AuthServiceBase):
     def _require_aal2(self, auth: Authenticated, message: str, status: int = 403) -> None:
         if auth.session.aal != AAL2:
             raise AppError(status, ErrorCode.insufficient_aal, message)
-
-    def _notify(self, user: User, template: str) -> None:
-        device = describe(self.client.user_agent).label
-        self.mail.add(emails.security_notice(self.settings, user, template, device, utcnow()))
 
     async def _limit_attempts(self, key: str, code: ErrorCode) -> None:
         """Counted per caller (the key names the user), so nobody can spend another
@@ -262,7 +256,7 @@ class MfaService(AuthServiceBase):
                 auth.user.factors.remove(other)
         response = await self._elevate(auth, TOTP)
         if turning_on:
-            self._notify(auth.user, "auth_mfa_enabled")
+            self.notify(auth.user, "auth_mfa_enabled")
         return response
 
     async def _live_challenge(self, factor: Factor, challenge_id: str) -> Challenge:
@@ -311,7 +305,7 @@ class MfaService(AuthServiceBase):
             recovery = self._recovery_factor(auth)
             if recovery is not None:
                 auth.user.factors.remove(recovery)
-            self._notify(auth.user, "auth_mfa_disabled")
+            self.notify(auth.user, "auth_mfa_disabled")
         await self.repo.flush()
         return {"id": str(factor_uuid)}
 
@@ -370,7 +364,7 @@ class MfaService(AuthServiceBase):
         # A new set lifts a lockout earned with the old one.
         await self.repo.clear_rate_limit(self._recovery_key(auth.user.id))
         factor.updated_at = utcnow()
-        self._notify(auth.user, "auth_recovery_codes_generated")
+        self.notify(auth.user, "auth_recovery_codes_generated")
         return response
 
     async def _new_codes(self, factor: Factor) -> dict[str, Any]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
-from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from app.auth import emails, one_time, redirects
 from app.auth.models import FlowState, User
@@ -26,23 +25,6 @@ from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, RateLimited
 from app.core.settings import Rule
 from app.core.tokens import digest
-
-
-def _with_fragment(url: str, params: dict[str, str]) -> str:
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(fragment=urlencode(sorted(params.items()))))
-
-
-def _with_query(url: str, params: dict[str, str]) -> str:
-    parts = urlsplit(url)
-    query = f"{parts.query}&{urlencode(params)}" if parts.query else urlencode(params)
-    return urlunsplit(parts._replace(query=query, fragment=""))
-
-
-def _error_redirect(redirect: str, pkce: bool, error: str, code: str, description: str) -> str:
-    params = {"error": error, "error_code": code, "error_description": description}
-    url = _with_query(redirect, params) if pkce else redirect
-    return _with_fragment(url, {**params, "sb": ""})
 
 
 class SignupService(AuthServiceBase):
@@ -155,7 +137,7 @@ class SignupService(AuthServiceBase):
         pkce = bool(token and token.startswith(one_time.PKCE_PREFIX))
         kinds = one_time.KINDS_BY_TYPE.get(kind or "")
         if not token or kinds is None:
-            return _error_redirect(
+            return redirects.with_error(
                 redirect,
                 pkce,
                 "invalid_request",
@@ -166,12 +148,12 @@ class SignupService(AuthServiceBase):
             await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
         except RateLimited as limited:
             # A browser navigation: answer with the app's error page, not raw JSON.
-            return _error_redirect(
+            return redirects.with_error(
                 redirect, pkce, "temporarily_unavailable", limited.code, limited.message
             )
         consumed = await self.links.consume_link(token, kinds)
         if consumed is None:
-            return _error_redirect(
+            return redirects.with_error(
                 redirect,
                 pkce,
                 "access_denied",
@@ -186,18 +168,9 @@ class SignupService(AuthServiceBase):
             consumed.flow_state.auth_code_hash = digest(code)
             consumed.flow_state.auth_code_issued_at = utcnow()
             await self.repo.flush()
-            return _with_query(redirect, {"code": code})
+            return redirects.with_query(redirect, {"code": code})
         tokens = await self.sessions.start(user, method, self.client)
-        fragment = {
-            "access_token": tokens["access_token"],
-            "expires_at": str(tokens["expires_at"]),
-            "expires_in": str(tokens["expires_in"]),
-            "refresh_token": tokens["refresh_token"],
-            "sb": "",
-            "token_type": "bearer",
-            "type": kind or "signup",
-        }
-        return _with_fragment(redirect, fragment)
+        return redirects.session_fragment(redirect, tokens, {"type": kind or "signup"})
 
     async def verify_otp(self, params: VerifyParams) -> dict[str, Any]:
         """POST /verify: a token hash, or an email and the 6-digit code, for a session."""

@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from app.auth import errors
+from app.auth.providers import OAUTH, ProviderTokenBox
 from app.auth.schemas import PasswordGrantParams, PkceGrantParams, RefreshGrantParams
 from app.auth.service.base import AuthServiceBase
 from app.core.database import utcnow
@@ -92,8 +93,16 @@ class TokenService(AuthServiceBase):
                 "code challenge does not match previously saved code verifier",
             )
         user = await self.repo.user(flow.user_id)
-        method = "recovery" if flow.authentication_method == "recovery" else "otp"
+        method = flow.authentication_method
+        if method not in {"recovery", OAUTH}:
+            method = "otp"
         await self.repo.delete_flow_state(flow)
         if user is None:
             raise errors.user_not_found()
-        return await self.sessions.start(user, method, self.client)
+        response = await self.sessions.start(user, method, self.client)
+        if method == OAUTH:
+            # A provider sign-in hands over the provider's tokens, as GoTrue does.
+            response.update(
+                ProviderTokenBox(self.sessions.keys.secret).open(flow.provider_tokens, flow.id)
+            )
+        return response

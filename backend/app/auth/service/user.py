@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.auth import emails, one_time
+from app.auth.models import Identity, User
 from app.auth.schemas import UpdateUserParams, check_metadata, user_json
 from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
@@ -63,6 +64,31 @@ class UserService(AuthServiceBase):
         await self.repo.flush()
         return user_json(user)
 
+    @staticmethod
+    def _ensure_email_identity(user: User) -> None:
+        """An account made through Google or Apple that sets a password gains the email
+        identity, so 'email and password' is one of its ways in (and counts as one when a
+        provider is disconnected)."""
+        if not user.email or user.email_confirmed_at is None:
+            return
+        if any(i.provider == "email" for i in user.identities):
+            return
+        user.identities.append(
+            Identity(
+                user_id=user.id,
+                provider="email",
+                provider_id=str(user.id),
+                email=user.email,
+                identity_data={
+                    "sub": str(user.id),
+                    "email": user.email,
+                    "email_verified": True,
+                    "phone_verified": False,
+                },
+            )
+        )
+        AuthServiceBase.refresh_providers(user)
+
     async def _change_password(
         self, auth: Authenticated, password: str, current_password: str | None
     ) -> None:
@@ -93,6 +119,7 @@ class UserService(AuthServiceBase):
                 "New password should be different from the old password.",
             )
         user.encrypted_password = await self.passwords.hash(password)
+        self._ensure_email_identity(user)
         # Every other device signs out; pending links stop working.
         others = await self.repo.session_ids(user.id, except_id=auth.session.id)
         await self.repo.delete_sessions(others)
