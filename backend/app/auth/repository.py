@@ -235,6 +235,15 @@ class AuthRepository:
         )
         return row
 
+    async def peek_flow_state(self, flow_id: uuid.UUID) -> FlowState | None:
+        """A flow read on a connection of its own, outside the request's transaction (and
+        its lock): a copy to read, not to change."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(FlowState.__table__).where(FlowState.id == flow_id))
+            ).first()
+        return FlowState(**row._mapping) if row else None
+
     async def take_flow_state(self, flow_id: uuid.UUID) -> bool:
         """Consumes a provider flow in one statement: of two callbacks with the same state,
         exactly one gets True."""
@@ -242,6 +251,16 @@ class AuthRepository:
             delete(FlowState).where(FlowState.id == flow_id, FlowState.auth_code_hash.is_(None))
         )
         return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def delete_abandoned_provider_flows(self, started_before: datetime) -> None:
+        """Provider sign-ins nobody came back from (closed tab, cancelled at the provider)."""
+        await self.db.execute(
+            delete(FlowState).where(
+                FlowState.provider.is_not(None),
+                FlowState.auth_code_hash.is_(None),
+                FlowState.created_at < started_before,
+            )
+        )
 
     async def delete_flow_state(self, flow: FlowState) -> None:
         await self.db.delete(flow)

@@ -104,9 +104,11 @@ def apple_idp(apple_keys: tuple[str, str]) -> Iterator[Idp]:
 
 @pytest.fixture
 def settings_overrides(
-    google_idp: Idp, apple_idp: Idp, apple_keys: tuple[str, str]
+    google_idp: Idp, apple_idp: Idp, apple_keys: tuple[str, str], request: pytest.FixtureRequest
 ) -> dict[str, Any]:
+    extra: dict[str, Any] = getattr(request, "param", {})
     return {
+        **extra,
         "google_client_id": f"{GOOGLE_WEB},{GOOGLE_ANDROID}",
         "google_client_secret": "google-secret",
         "google_issuer": google_idp.issuer,
@@ -423,6 +425,9 @@ async def test_a_code_from_another_flow_is_refused(
         assert error["error_code"] == code, (provider, error)
         if provider == "apple":
             assert "nonce" in error["error_description"]
+        # The victim's state is spent: no second code may be tried with it.
+        retried = error_of(await come_back(client, injected))
+        assert retried["error_code"] == "bad_oauth_state"
 
 
 async def test_the_person_saying_no_at_the_provider_comes_back_as_an_error(
@@ -437,6 +442,15 @@ async def test_the_person_saying_no_at_the_provider_comes_back_as_an_error(
     error = error_of(response.headers["location"])
     assert error["error"] == "access_denied"
     assert error["error_description"] == "User cancelled"
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_oauth": "2/300"}], indirect=True)
+async def test_sign_ins_started_are_rate_limited_per_client(client: httpx.AsyncClient) -> None:
+    for _ in range(2):
+        await leave_for(client, "google")
+    response = await client.get("/auth/v1/authorize", params={"provider": "google"}, headers=NO_KEY)
+    assert response.status_code == 429
+    assert response.json()["error_code"] == "over_request_rate_limit"
 
 
 async def test_unconfigured_providers_are_refused_and_settings_tell_the_truth(

@@ -72,3 +72,40 @@ def test_the_serve_command_refuses_to_start(tmp_path: Path) -> None:
     assert "RATE_LIMIT_EMAIL_IP" in result.stderr
     assert "count/seconds" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"GOOGLE_CLIENT_ID": "web.apps.example"}, "GOOGLE_CLIENT_SECRET"),
+        ({"APPLE_CLIENT_ID": "org.example.web", "APPLE_TEAM_ID": "T"}, "APPLE_KEY_ID"),
+        ({"GOOGLE_ISSUER": "http://accounts.google.example"}, "GOOGLE_ISSUER"),
+        ({"APPLE_ISSUER": "ftp://appleid.apple.com"}, "APPLE_ISSUER"),
+    ],
+)
+def test_a_half_configured_provider_names_what_is_missing(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], named: str
+) -> None:
+    for variable, value in env.items():
+        monkeypatch.setenv(variable, value)
+    with pytest.raises(SettingsError, match=named):
+        load(Settings)
+
+
+def test_a_loopback_issuer_may_be_plain_http(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOOGLE_ISSUER", "http://127.0.0.1:9000/")
+    assert load(Settings).google_issuer == "http://127.0.0.1:9000"
+
+
+def test_an_apple_key_that_is_not_a_p256_private_key_stops_the_app(tmp_path: Path) -> None:
+    settings = Settings(
+        environment="test",
+        var_dir=tmp_path,
+        jwt_secret="x" * 40,
+        apple_client_id=["org.example.web"],
+        apple_team_id="TEAM",
+        apple_key_id="KEY",
+        apple_private_key="-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----",
+    )
+    with pytest.raises(SettingsError, match="APPLE_PRIVATE_KEY"):
+        create_app(settings)

@@ -116,13 +116,26 @@ class ExternalService(AuthServiceBase):
         """The provider's authorization URL for a new flow (GET /authorize, or linking)."""
         provider = self._provider(params.provider)
         await self.limit(f"oauth-ip:{self.client.ip}", self.settings.rate_limit_oauth)
+        flow_id = new_uuid()
+        try:
+            # Before the first query: the provider's discovery document may need fetching.
+            url = await provider.authorization_url(
+                redirect_uri=self.callback_url,
+                state=str(flow_id),
+                nonce=self._derived("nonce", flow_id),
+                code_verifier=self._derived("pkce", flow_id),
+                scopes=params.scopes,
+                extra=params.pass_through,
+            )
+        except ProviderError as exc:
+            raise AppError(502, ErrorCode.provider_unavailable, str(exc)) from exc
         target: uuid.UUID | None = None
         if linking is not None:
             auth = await self.authenticate(linking)
             self._require_aal(auth, "linking an account")
             target = auth.user.id
         flow = FlowState(
-            id=new_uuid(),
+            id=flow_id,
             code_challenge=params.code_challenge if params.wants_pkce else None,
             code_challenge_method=params.code_challenge_method if params.wants_pkce else None,
             authentication_method=OAUTH,
@@ -130,18 +143,9 @@ class ExternalService(AuthServiceBase):
             referrer=redirects.resolve(self.settings, params.redirect_to),
             linking_target_id=target,
         )
+        await self.repo.delete_abandoned_provider_flows(utcnow() - FLOW_LIFETIME)
         await self.repo.add_flow_state(flow)
-        try:
-            return await provider.authorization_url(
-                redirect_uri=self.callback_url,
-                state=str(flow.id),
-                nonce=self._derived("nonce", flow.id),
-                code_verifier=self._derived("pkce", flow.id),
-                scopes=params.scopes,
-                extra=params.pass_through,
-            )
-        except ProviderError as exc:
-            raise AppError(502, ErrorCode.provider_unavailable, str(exc)) from exc
+        return url
 
     async def callback(self, params: CallbackParams) -> str:
         """Where the browser goes after the provider: success or failure, always a redirect."""
@@ -152,6 +156,8 @@ class ExternalService(AuthServiceBase):
         try:
             return await self._complete(flow, params, target)
         except AppError as error:
+            # Whatever failed, this state is spent: no second code may be tried with it.
+            await self.repo.take_flow_state(flow.id)
             return self._error_url(target, error)
 
     @staticmethod
@@ -162,6 +168,9 @@ class ExternalService(AuthServiceBase):
         )
 
     async def _flow(self, state: str | None) -> FlowState | AppError:
+        """The flow `state` names, read outside the request's transaction: the code exchange
+        that follows talks to the provider, and no database lock may wait on that (on
+        SQLite the request's transaction holds the write lock). Consumed after, once."""
         if not state:
             return AppError(400, ErrorCode.bad_oauth_callback, "OAuth state parameter missing")
         try:
@@ -172,11 +181,8 @@ class ExternalService(AuthServiceBase):
             await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
         except RateLimited as limited:
             return limited
-        flow = await self.repo.flow_state(flow_id)
+        flow = await self.repo.peek_flow_state(flow_id)
         if flow is None or flow.provider is None or flow.auth_code_hash is not None:
-            return AppError(400, ErrorCode.bad_oauth_state, "OAuth state not found or expired")
-        # Single use: of two callbacks with this state, one goes on.
-        if not await self.repo.take_flow_state(flow.id):
             return AppError(400, ErrorCode.bad_oauth_state, "OAuth state not found or expired")
         if utcnow() - flow.created_at > FLOW_LIFETIME:
             return AppError(400, ErrorCode.bad_oauth_state, "OAuth state has expired")
@@ -209,6 +215,9 @@ class ExternalService(AuthServiceBase):
             raise AppError(400, ErrorCode.bad_oauth_callback, str(exc)) from exc
         except IdTokenRejected as exc:
             raise AppError(400, ErrorCode.bad_id_token, f"Bad ID token: {exc}") from exc
+        # The request's first statement: of two callbacks with this state, one goes on.
+        if not await self.repo.take_flow_state(flow.id):
+            raise AppError(400, ErrorCode.bad_oauth_state, "OAuth state not found or expired")
         person = self._person(provider, claims, params.apple_name)
 
         if flow.linking_target_id is not None:
