@@ -227,7 +227,11 @@ function configuration({ flavour, clients }, issuer, jwks) {
     responseTypes: apple ? ['code', 'code id_token'] : ['code'],
     scopes: ['openid'],
     claims: apple
-      ? { openid: ['sub'], email: ['email', 'email_verified', 'is_private_email'], name: [] }
+      ? {
+          openid: ['sub'],
+          email: ['email', 'email_verified', 'is_private_email'],
+          name: /** @type {string[]} */ ([]),
+        }
       : {
           openid: ['sub'],
           email: ['email', 'email_verified'],
