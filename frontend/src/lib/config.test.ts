@@ -1,4 +1,9 @@
-import { DEFAULT_CONFIG, parseRuntimeConfig, readRuntimeConfig } from './config';
+import {
+  DEFAULT_CONFIG,
+  PLACEHOLDER_CONFIG,
+  parseRuntimeConfig,
+  readRuntimeConfig,
+} from './config';
 import { fillText } from './text';
 
 describe('runtime config', () => {
@@ -25,6 +30,23 @@ describe('runtime config', () => {
     expect(parseRuntimeConfig('{"passwordMinLength":8}').passwordMinLength).toBe(8);
     for (const value of ['"8"', '0', '-1', '7.5', 'null']) {
       expect(parseRuntimeConfig(`{"passwordMinLength":${value}}`).passwordMinLength).toBe(6);
+    }
+  });
+
+  it('keeps the known sign-in providers, in the order given, each once', () => {
+    expect(DEFAULT_CONFIG.providers).toEqual([]);
+    expect(PLACEHOLDER_CONFIG.providers).toEqual([]);
+    expect(parseRuntimeConfig('{}').providers).toEqual([]);
+    expect(parseRuntimeConfig('{"providers":["google","apple"]}').providers).toEqual([
+      'google',
+      'apple',
+    ]);
+    expect(parseRuntimeConfig('{"providers":["apple"]}').providers).toEqual(['apple']);
+    expect(
+      parseRuntimeConfig('{"providers":["github","google",7,null,"Google","google"]}').providers,
+    ).toEqual(['google']);
+    for (const value of ['"google"', '{"google":true}', 'null', '42']) {
+      expect(parseRuntimeConfig(`{"providers":${value}}`).providers).toEqual([]);
     }
   });
 

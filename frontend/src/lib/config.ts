@@ -8,8 +8,11 @@
  * Never transform these values (upper-casing, slicing) while rendering.
  *
  * `passwordMinLength` (the server's AUTH_PASSWORD_MIN_LENGTH) is a number, so it has no text
- * placeholder: it is read only by the account screens, which are never prerendered.
+ * placeholder: it is read only by the account screens, which are never prerendered. The same
+ * holds for `providers`, the sign-in providers the server has configured, in display order.
  */
+import { isSignInProvider, type SignInProvider } from './providers';
+
 export interface RuntimeConfig {
   brand: string;
   supportEmail: string;
@@ -19,6 +22,7 @@ export interface RuntimeConfig {
   siteUrl: string;
   year: string;
   passwordMinLength: number;
+  providers: SignInProvider[];
 }
 
 /** Used when no config is injected (unit tests, `vite dev`). */
@@ -32,6 +36,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   year: String(new Date().getFullYear()),
   // The server's default AUTH_PASSWORD_MIN_LENGTH (docs/behaviour.md#accounts-signup).
   passwordMinLength: 6,
+  providers: [],
 };
 
 export const PLACEHOLDER_CONFIG: RuntimeConfig = {
@@ -43,6 +48,7 @@ export const PLACEHOLDER_CONFIG: RuntimeConfig = {
   siteUrl: '__RC_SITE_URL__',
   year: '__RC_YEAR__',
   passwordMinLength: DEFAULT_CONFIG.passwordMinLength,
+  providers: [],
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -58,7 +64,7 @@ export function parseRuntimeConfig(text: string | null | undefined): RuntimeConf
     return DEFAULT_CONFIG;
   }
   if (!isRecord(raw)) return DEFAULT_CONFIG;
-  const pick = (key: Exclude<keyof RuntimeConfig, 'passwordMinLength'>): string => {
+  const pick = (key: Exclude<keyof RuntimeConfig, 'passwordMinLength' | 'providers'>): string => {
     const value = raw[key];
     return typeof value === 'string' ? value : DEFAULT_CONFIG[key];
   };
@@ -75,7 +81,15 @@ export function parseRuntimeConfig(text: string | null | undefined): RuntimeConf
       typeof minLength === 'number' && Number.isInteger(minLength) && minLength > 0
         ? minLength
         : DEFAULT_CONFIG.passwordMinLength,
+    providers: parseProviders(raw.providers),
   };
+}
+
+/** The known provider names, in the order given, each once; anything else is dropped. */
+function parseProviders(value: unknown): SignInProvider[] {
+  if (!Array.isArray(value)) return [];
+  const known = value.filter(isSignInProvider);
+  return known.filter((provider, index) => known.indexOf(provider) === index);
 }
 
 export function readRuntimeConfig(doc: Document = document): RuntimeConfig {

@@ -10,6 +10,8 @@ export const ErrorCode = {
   emailNotConfirmed: 'email_not_confirmed',
   mfaVerificationFailed: 'mfa_verification_failed',
   mfaFactorNotFound: 'mfa_factor_not_found',
+  insufficientAal: 'insufficient_aal',
+  singleIdentityNotDeletable: 'single_identity_not_deletable',
   pgUniqueViolation: '23505',
   pgCheckViolation: '23514',
 } as const;

@@ -14,13 +14,18 @@ import styles from './ProfilePage.module.css';
 
 export const PASSWORD_CHANGED =
   'Password updated. Your other devices have been signed out; this one stays signed in.';
+export const PASSWORD_SET =
+  'Password set. You can now also sign in with your email address and password.';
 
-/** Which field a server error belongs to (it is shown under that field). */
-function fieldFor(code: string | undefined): keyof Form | null {
+/**
+ * Which field a server error belongs to (it is shown under that field); null shows it above the
+ * form (also a current-password error when setting a first password: there is no such field).
+ */
+function fieldFor(code: string | undefined, hasPassword: boolean): keyof Form | null {
   switch (code) {
     case ErrorCode.currentPasswordMismatch:
     case ErrorCode.currentPasswordRequired:
-      return 'currentPassword';
+      return hasPassword ? 'currentPassword' : null;
     case ErrorCode.weakPassword:
     case ErrorCode.samePassword:
       return 'newPassword';
@@ -29,10 +34,23 @@ function fieldFor(code: string | undefined): keyof Form | null {
   }
 }
 
-export function ChangePasswordForm() {
+interface ChangePasswordFormProps {
+  /**
+   * False for an account created through Google or Apple that has no password yet: the form
+   * becomes 'Set a Password', without the current password (docs/behaviour.md#accounts-providers).
+   */
+  hasPassword?: boolean;
+  /** Called after a password was set, so the profile reloads the account (its identities). */
+  onPasswordSet?: () => void;
+}
+
+export function ChangePasswordForm({ hasPassword = true, onPasswordSet }: ChangePasswordFormProps) {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const { passwordMinLength } = useConfig();
-  const schema = useMemo(() => createChangePasswordSchema(passwordMinLength), [passwordMinLength]);
+  const schema = useMemo(
+    () => createChangePasswordSchema(passwordMinLength, { hasPassword }),
+    [passwordMinLength, hasPassword],
+  );
   const {
     field,
     handleSubmit,
@@ -45,22 +63,37 @@ export function ChangePasswordForm() {
     confirmPassword: '',
   });
 
+  const submit = hasPassword
+    ? { idle: 'Update Password', busy: 'Updating…' }
+    : { idle: 'Set Password', busy: 'Saving…' };
+
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setOutcome(null);
     const supabase = await getSupabase();
-    const { error } = await supabase.auth.updateUser({
-      password: newPassword,
-      current_password: currentPassword,
-    });
+    // A first password needs no current one (the server adds the email identity).
+    const { error } = await supabase.auth.updateUser(
+      hasPassword
+        ? { password: newPassword, current_password: currentPassword }
+        : { password: newPassword },
+    );
     if (error) {
-      const message = authErrorMessage(error, 'Failed to update password');
-      const target = fieldFor(authErrorCode(error));
+      const message = authErrorMessage(
+        error,
+        hasPassword ? 'Failed to update password' : 'Failed to set password',
+      );
+      const target = fieldFor(authErrorCode(error), hasPassword);
       if (target) setError(target, { message }, { shouldFocus: true });
       else setOutcome({ ok: false, message });
       toast.error(message);
       return;
     }
     reset();
+    if (!hasPassword) {
+      setOutcome({ ok: true, message: PASSWORD_SET });
+      toast.success('Password set');
+      onPasswordSet?.();
+      return;
+    }
     setOutcome({ ok: true, message: PASSWORD_CHANGED });
     toast.success('Password updated');
   });
@@ -73,8 +106,14 @@ export function ChangePasswordForm() {
       aria-labelledby="change-password-title"
     >
       <h2 id="change-password-title" className={styles.panelTitle}>
-        Change Password
+        {hasPassword ? 'Change Password' : 'Set a Password'}
       </h2>
+      {hasPassword ? null : (
+        <p className={styles.status}>
+          Your account has no password yet: you sign in with a connected account. Set one to also
+          sign in with your email address and a password.
+        </p>
+      )}
       {outcome ? (
         <div
           className={outcome.ok ? accountStyles.notice : accountStyles.alert}
@@ -83,16 +122,22 @@ export function ChangePasswordForm() {
           <p>{outcome.message}</p>
         </div>
       ) : null}
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...field('currentPassword')}
-      />
+      {hasPassword ? (
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...field('currentPassword')}
+        />
+      ) : null}
       <PasswordField
         label="New password"
         autoComplete="new-password"
-        hint={`${passwordHint(passwordMinLength)} Other devices will be signed out.`}
+        hint={
+          hasPassword
+            ? `${passwordHint(passwordMinLength)} Other devices will be signed out.`
+            : passwordHint(passwordMinLength)
+        }
         error={errors.newPassword?.message}
         {...field('newPassword')}
       />
@@ -103,7 +148,7 @@ export function ChangePasswordForm() {
         {...field('confirmPassword')}
       />
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Updating…' : 'Update Password'}
+        {isSubmitting ? submit.busy : submit.idle}
       </Button>
     </form>
   );

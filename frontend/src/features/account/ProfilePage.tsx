@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
@@ -11,8 +11,10 @@ import { useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ConnectedAccounts } from './ConnectedAccounts';
 import { DevicesSection } from './DevicesSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { hasPassword } from './identities';
 import { formatMemberSince } from './schema';
 import styles from './ProfilePage.module.css';
 
@@ -65,6 +67,10 @@ function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => v
   );
 }
 
+interface ProfileState {
+  message?: string;
+}
+
 function Profile({
   user,
   version,
@@ -75,6 +81,14 @@ function Profile({
   onUserChanged: () => void;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // A message passed in route state (/auth/callback: 'Your Google account is connected.'), read
+  // once: the history entry drops it so a reload does not repeat it.
+  const [notice] = useState(() => (location.state as ProfileState | null)?.message);
+  const pathname = location.pathname;
+  useEffect(() => {
+    if (notice) navigate(pathname, { replace: true, state: null });
+  }, [notice, pathname, navigate]);
   const [tab, setTab] = useState<TabId>('account');
   const [signingOut, setSigningOut] = useState(false);
   const email = user.email ?? '';
@@ -152,6 +166,7 @@ function Profile({
                 Update Account
               </Button>
             </form>
+            <ConnectedAccounts user={user} onChanged={onUserChanged} notice={notice} />
           </div>
           <div
             className={styles.panel}
@@ -160,7 +175,7 @@ function Profile({
             aria-labelledby="profile-tab-security"
             hidden={tab !== 'security'}
           >
-            <ChangePasswordForm />
+            <ChangePasswordForm hasPassword={hasPassword(user)} onPasswordSet={onUserChanged} />
             <TwoFactorSection user={user} onChanged={onUserChanged} />
             {/* Reloaded after a two-factor change: turning it on signs other devices out. */}
             {tab === 'security' ? <DevicesSection key={version} /> : null}

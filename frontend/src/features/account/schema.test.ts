@@ -46,6 +46,29 @@ describe('change password rules (docs/behaviour.md#accounts-password-change)', (
   });
 });
 
+describe('setting a first password (docs/behaviour.md#accounts-providers)', () => {
+  const setPasswordSchema = createChangePasswordSchema(6, { hasPassword: false });
+
+  it('asks for no current password', () => {
+    const result = setPasswordSchema.safeParse({
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['newPassword', 'New password is required'],
+      ['confirmPassword', 'Please confirm your new password'],
+    ]);
+    expect(
+      setPasswordSchema.safeParse({
+        currentPassword: '',
+        newPassword: 'secret1',
+        confirmPassword: 'secret1',
+      }).success,
+    ).toBe(true);
+  });
+});
+
 describe('member since', () => {
   it('formats the account creation date for the locale', () => {
     expect(formatMemberSince('2025-03-14T10:00:00Z', 'en-GB')).toBe('14 March 2025');

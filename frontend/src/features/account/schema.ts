@@ -4,11 +4,16 @@ import { newPasswordRule } from '../../lib/password';
 /**
  * The change-password rules (docs/behaviour.md#accounts-password-change; the server also checks
  * the current password), with the server's minimum length (runtime config `passwordMinLength`).
+ * An account without a password (created through Google or Apple) sets its first one: no
+ * current password (`hasPassword: false`).
  */
-export function createChangePasswordSchema(passwordMinLength: number) {
+export function createChangePasswordSchema(
+  passwordMinLength: number,
+  { hasPassword = true }: { hasPassword?: boolean } = {},
+) {
   return z
     .object({
-      currentPassword: z.string().min(1, 'Current password is required'),
+      currentPassword: hasPassword ? z.string().min(1, 'Current password is required') : z.string(),
       newPassword: newPasswordRule(passwordMinLength, 'New password is required'),
       confirmPassword: z.string().min(1, 'Please confirm your new password'),
     })

@@ -4,6 +4,7 @@ import { AccountFrame, accountStyles as styles } from '../../components/AccountF
 import { ButtonLink } from '../../components/Button';
 import { LoadingState } from '../../components/LoadingState';
 import { getSupabase } from '../../lib/supabase';
+import { needsSecondFactor } from '../../lib/twoFactor';
 import { decideCallback, MESSAGES, type CallbackOutcome } from './callback';
 import { markRecovery } from './recovery';
 
@@ -20,7 +21,12 @@ async function resolveCallback(url: { hash: string; search: string }): Promise<C
     const { error: initError } = await supabase.auth.initialize();
     const { data, error } = await supabase.auth.getSession();
     if (error) throw error;
-    return decideCallback({ ...url, initError, hasSession: Boolean(data.session) });
+    return decideCallback({
+      ...url,
+      initError,
+      hasSession: Boolean(data.session),
+      needsSecondFactor: data.session ? await needsSecondFactor(supabase) : false,
+    });
   } catch {
     return { kind: 'error', message: MESSAGES.unexpected };
   }
@@ -60,7 +66,11 @@ export default function CallbackPage() {
           <div className={styles.alert} role="alert">
             <p>{outcome.message}</p>
           </div>
-          <ButtonLink to="/login">Go to sign in</ButtonLink>
+          {outcome.backTo === '/profile' ? (
+            <ButtonLink to="/profile">Back to your profile</ButtonLink>
+          ) : (
+            <ButtonLink to="/login">Go to sign in</ButtonLink>
+          )}
           <Link to="/" className={styles.inlineLink}>
             Back to home
           </Link>

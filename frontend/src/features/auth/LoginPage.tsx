@@ -5,11 +5,13 @@ import { AccountFrame, accountStyles as styles } from '../../components/AccountF
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
+import { useConfig } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
 import { authErrorCode, authErrorMessage, useDelayedNavigate } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { needsSecondFactor, TWO_FACTOR_PATH } from '../../lib/twoFactor';
+import { ProviderButtons } from './ProviderButtons';
 import { loginSchema, type LoginForm } from './schemas';
 import { LOGIN_REDIRECT_MS, SIGNED_IN_MESSAGE } from './signIn';
 
@@ -30,6 +32,7 @@ export default function LoginPage() {
   const routeState = (location.state ?? {}) as LoginState;
   const [failure, setFailure] = useState<Failure | null>(null);
   const [signedIn, setSignedIn] = useState(false);
+  const { providers } = useConfig();
   const {
     field,
     handleSubmit,
@@ -72,6 +75,7 @@ export default function LoginPage() {
           <p>{routeState.message}</p>
         </div>
       ) : null}
+      <ProviderButtons providers={providers} />
       {failure ? (
         <div className={styles.alert} role="alert">
           <p>{failure.message}</p>

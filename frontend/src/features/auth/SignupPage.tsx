@@ -10,6 +10,7 @@ import { useZodForm } from '../../lib/form';
 import { passwordHint } from '../../lib/password';
 import { authErrorMessage, siteUrl, useDelayedNavigate } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { ProviderButtons } from './ProviderButtons';
 import { createSignupSchema, type SignupForm } from './schemas';
 
 /** To the confirmation screen two seconds after signing up (docs/behaviour.md#accounts-signup). */
@@ -19,7 +20,7 @@ export default function SignupPage() {
   const navigateLater = useDelayedNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const { passwordMinLength } = useConfig();
+  const { passwordMinLength, providers } = useConfig();
   const schema = useMemo(() => createSignupSchema(passwordMinLength), [passwordMinLength]);
   const {
     field,
@@ -66,6 +67,7 @@ export default function SignupPage() {
       titleId="signup-title"
       intro={<p>An account is optional: it syncs your prayer history across your devices.</p>}
     >
+      <ProviderButtons providers={providers} />
       {failure ? (
         <div className={styles.alert} role="alert">
           <p>{failure}</p>

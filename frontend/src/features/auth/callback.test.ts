@@ -1,6 +1,12 @@
-import { decideCallback, DEFAULT_REDIRECT_DELAY_MS, MESSAGES } from './callback';
+import { decideCallback, DEFAULT_REDIRECT_DELAY_MS, linkedMessage, MESSAGES } from './callback';
 
-const base = { hash: '', search: '', initError: null, hasSession: false };
+const base = {
+  hash: '',
+  search: '',
+  initError: null,
+  hasSession: false,
+  needsSecondFactor: false,
+};
 
 describe('decideCallback', () => {
   it('shows the error of a fragment with an error (the client reports it from initialize)', () => {
@@ -97,6 +103,103 @@ describe('decideCallback', () => {
     expect(
       decideCallback({ ...base, search: '?type=signup', hash: '', hasSession: false }).kind,
     ).toBe('redirect');
+  });
+
+  it('sends a provider sign-in that owes its second factor to the two-factor step', () => {
+    expect(
+      decideCallback({
+        ...base,
+        hash: '#access_token=x&refresh_token=y&expires_in=3600&token_type=bearer',
+        hasSession: true,
+        needsSecondFactor: true,
+      }),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/auth/two-factor',
+      delayMs: 0,
+      state: { from: '/profile' },
+    });
+    // Without two-factor (or having passed it): the profile, as before.
+    expect(
+      decideCallback({ ...base, hash: '#access_token=x&refresh_token=y', hasSession: true }),
+    ).toEqual({ kind: 'redirect', to: '/profile', delayMs: 0 });
+  });
+
+  it('still sends a recovery session to the reset screen when two-factor is on', () => {
+    expect(
+      decideCallback({
+        ...base,
+        hash: '#access_token=x&type=recovery',
+        hasSession: true,
+        needsSecondFactor: true,
+      }),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/auth/reset-password',
+      delayMs: 0,
+      state: { recovery: true },
+    });
+  });
+
+  it('shows the error of a failed provider sign-in (sent in the query and the fragment)', () => {
+    const error =
+      'error=access_denied&error_code=bad_oauth_callback&error_description=The+sign-in+was+cancelled';
+    expect(
+      decideCallback({
+        ...base,
+        search: `?${error}`,
+        hash: `#${error}`,
+        initError: { message: 'The sign-in was cancelled' },
+      }),
+    ).toEqual({ kind: 'error', message: 'Authentication error: The sign-in was cancelled' });
+    // The query alone is enough.
+    expect(decideCallback({ ...base, search: `?${error}` })).toEqual({
+      kind: 'error',
+      message: 'Authentication error: The sign-in was cancelled',
+    });
+    expect(decideCallback({ ...base, search: '?error_code=bad_oauth_state' })).toEqual({
+      kind: 'error',
+      message: 'Authentication error: bad_oauth_state',
+    });
+  });
+
+  it('after connecting an account (no fragment, ?link=), goes to the profile with a message', () => {
+    expect(decideCallback({ ...base, search: '?link=google', hasSession: true })).toEqual({
+      kind: 'redirect',
+      to: '/profile',
+      delayMs: 0,
+      state: { message: 'Your Google account is connected.' },
+    });
+    expect(decideCallback({ ...base, search: '?link=apple', hasSession: true })).toEqual({
+      kind: 'redirect',
+      to: '/profile',
+      delayMs: 0,
+      state: { message: 'Your Apple account is connected.' },
+    });
+    expect(linkedMessage('github')).toBe('Your account is connected.');
+    expect(linkedMessage(null)).toBe('Your account is connected.');
+  });
+
+  it('shows a failed connection as an error, with the way back to the profile', () => {
+    const outcome = {
+      kind: 'error',
+      message: 'Authentication error: Identity is already linked to another user',
+      backTo: '/profile',
+    };
+    const failed =
+      'error=access_denied&error_code=identity_already_exists&error_description=Identity+is+already+linked+to+another+user';
+    expect(
+      decideCallback({
+        ...base,
+        search: `?link=google&${failed}`,
+        hash: `#${failed}`,
+        initError: { message: 'Identity is already linked to another user' },
+        hasSession: true,
+      }),
+    ).toEqual(outcome);
+    expect(
+      decideCallback({ ...base, search: '?link=google', hash: `#${failed}`, hasSession: true }),
+    ).toEqual(outcome);
   });
 
   it('has the documented unexpected-failure message (docs/behaviour.md#accounts-confirm)', () => {

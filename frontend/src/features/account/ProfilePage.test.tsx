@@ -1,0 +1,90 @@
+import type { User } from '@supabase/supabase-js';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { DEFAULT_CONFIG } from '../../lib/config';
+import { ConfigContext } from '../../lib/configContext';
+import ProfilePage from './ProfilePage';
+
+const googleOnly: User = {
+  id: 'user-1',
+  email: 'amina@gmail.com',
+  app_metadata: {},
+  user_metadata: { name: 'Amina' },
+  aud: 'authenticated',
+  created_at: '2026-01-01T00:00:00Z',
+  identities: [
+    {
+      id: 'google-sub',
+      identity_id: 'identity-1',
+      user_id: 'user-1',
+      provider: 'google',
+      identity_data: { email: 'amina@gmail.com' },
+    },
+  ],
+};
+
+const auth = {
+  onAuthStateChange: vi.fn(),
+  getUser: vi.fn(),
+  mfa: { getAuthenticatorAssuranceLevel: vi.fn() },
+};
+
+vi.mock('../../lib/supabase', () => ({
+  getSupabase: () => Promise.resolve({ auth }),
+}));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  auth.onAuthStateChange.mockImplementation(
+    (listener: (event: string, session: unknown) => void) => {
+      listener('INITIAL_SESSION', { access_token: 'token', user: googleOnly });
+      return { data: { subscription: { unsubscribe: () => {} } } };
+    },
+  );
+  auth.getUser.mockResolvedValue({ data: { user: googleOnly }, error: null });
+  auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+    data: { currentLevel: 'aal1', nextLevel: 'aal1' },
+    error: null,
+  });
+});
+
+function StateProbe() {
+  const location = useLocation();
+  return <p data-testid="route-state">{JSON.stringify(location.state)}</p>;
+}
+
+describe('profile with a provider account', () => {
+  it('shows the connection message from the callback once, and offers to set a password', async () => {
+    render(
+      <ConfigContext value={{ ...DEFAULT_CONFIG, providers: ['google', 'apple'] }}>
+        <MemoryRouter
+          initialEntries={[
+            { pathname: '/profile', state: { message: 'Your Google account is connected.' } },
+          ]}
+        >
+          <Routes>
+            <Route
+              path="/profile"
+              element={
+                <>
+                  <ProfilePage />
+                  <StateProbe />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </ConfigContext>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Connected accounts' })).toBeInTheDocument();
+    expect(screen.getByText('Your Google account is connected.')).toBeInTheDocument();
+    // The history entry no longer carries it (a reload does not repeat it).
+    expect(screen.getByTestId('route-state')).toHaveTextContent('null');
+    expect(screen.getByRole('button', { name: 'Disconnect Google' })).toBeDisabled();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Security' }));
+    expect(screen.getByRole('heading', { name: 'Set a Password' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+});

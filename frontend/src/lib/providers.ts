@@ -1,0 +1,26 @@
+/**
+ * The sign-in providers a deployment may offer (OpenID Connect on our server: Google, Apple).
+ * The runtime config's `providers` lists the configured ones in display order. Free of
+ * imports: `config.ts`, read by every page, uses it.
+ */
+export const SIGN_IN_PROVIDERS = ['google', 'apple'] as const;
+
+export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
+
+/** The provider's name as the screens show it ('Continue with Google', 'Disconnect Apple'). */
+export const PROVIDER_NAMES: Record<SignInProvider, string> = {
+  google: 'Google',
+  apple: 'Apple',
+};
+
+export function isSignInProvider(value: unknown): value is SignInProvider {
+  return typeof value === 'string' && (SIGN_IN_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** The query parameter a linking round trip comes back to /auth/callback with. */
+export const LINK_PARAM = 'link';
+
+/** Where a provider sends the browser back to (docs/behaviour.md#accounts-providers). */
+export function callbackPath(linking?: SignInProvider): string {
+  return linking ? `/auth/callback?${LINK_PARAM}=${linking}` : '/auth/callback';
+}
