@@ -106,13 +106,43 @@ after(async () => {
 const redirectTo = () => `${server.url}/auth/callback`;
 
 /**
+ * The browser's cookies for our server: /authorize (and linking) sets one per flow that the
+ * callback must bring back, so a flow finishes only in the browser that started it.
+ *
+ * @type {Map<string, string>}
+ */
+const cookies = new Map();
+
+/**
+ * `fetch` with that cookie jar, as a browser tab's requests to our origin would be (also given
+ * to supabase-js for linking: its `/user/identities/authorize` call receives the cookie).
+ *
+ * @type {typeof fetch}
+ */
+const browserFetch = async (input, init = {}) => {
+  const headers = new Headers(init.headers);
+  if (cookies.size) {
+    headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+  }
+  const res = await fetch(input, { ...init, headers });
+  for (const line of res.headers.getSetCookie()) {
+    const [pair, ...attributes] = line.split(';');
+    const [name, value] = pair.split('=');
+    const expired = attributes.some((a) => /max-age=0\b|expires=thu, 01 jan 1970/i.test(a.trim()));
+    if (expired || value === '' || value === '""') cookies.delete(name.trim());
+    else cookies.set(name.trim(), value);
+  }
+  return res;
+};
+
+/**
  * Opens a URL as a browser navigation (no API key) and returns where the 302 sends it.
  *
  * @param {string} url
  * @param {RequestInit} [init]
  */
 async function redirectOf(url, init = {}) {
-  const res = await fetch(url, { redirect: 'manual', ...init });
+  const res = await browserFetch(url, { redirect: 'manual', ...init });
   assert.equal(res.status, 302, `${url} answered ${res.status}: ${await res.text()}`);
   assert.equal(res.headers.get('cache-control'), 'no-store');
   return res.headers.get('location');
@@ -207,7 +237,8 @@ async function confirmedAndSignedIn(email) {
   assert.equal(error, null);
   const link = linkIn(await server.outbox.waitFor(email), `${server.url}/auth/v1/verify`);
   assert.equal((await fetch(link, { redirect: 'manual' })).status, 303);
-  const client = server.client();
+  // The tab's requests share the browser's cookies (linking sets one for its callback).
+  const client = server.client({ global: { fetch: browserFetch } });
   const signedIn = await client.auth.signInWithPassword({ email, password: PASSWORD });
   assert.equal(signedIn.error, null);
   return client;
@@ -384,6 +415,23 @@ describe("a native app's ID token", () => {
     assert.equal(error.code, 'bad_id_token');
     assert.equal(data.session, null);
     assert.equal((await client.auth.getSession()).data.session, null);
+  });
+});
+
+describe('a flow belongs to its browser', () => {
+  test("the provider's answer opened in another browser is refused", async () => {
+    const { data } = await server.client().auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: redirectTo(), skipBrowserRedirect: true },
+    });
+    const back = await signInAtProvider(await redirectOf(data.url), 'csrf@example.com');
+    // Another browser: no cookie from this flow.
+    const res = await fetch(back.url, { redirect: 'manual' });
+    assert.equal(res.status, 302);
+    const landing = new URL(res.headers.get('location') ?? '');
+    assert.equal(fragmentOf(landing).error_code, 'bad_oauth_state');
+    // The browser that started it still finishes it.
+    assert.ok(fragmentOf(await comeBack(back)).access_token);
   });
 });
 

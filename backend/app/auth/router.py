@@ -44,10 +44,12 @@ from app.auth.schemas import (
     VerifyFactorParams,
     VerifyParams,
 )
+from app.auth.service.external import FLOW_LIFETIME, ProviderRedirect, binding_cookie
 from app.core.deps import ContextDep, JwtKeysDep, SettingsDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.requests import parse
+from app.core.settings import Settings
 
 JsonObject = dict[str, Any]
 # The raw JSON object; each handler parses it into its request model (core/requests.py).
@@ -123,16 +125,39 @@ async def verify_link(
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _to_provider(url: str, skip_http_redirect: str | None) -> Response:
+CALLBACK_PATH = "/auth/v1/callback"
+
+
+def _to_provider(
+    redirect: ProviderRedirect, skip_http_redirect: str | None, settings: Settings
+) -> Response:
+    response: Response
     if skip_http_redirect == "true":
-        return JSONResponse({"url": url}, headers=NO_STORE)
-    return RedirectResponse(url, status_code=302, headers=NO_STORE)
+        response = JSONResponse({"url": redirect.url}, headers=NO_STORE)
+    else:
+        response = RedirectResponse(redirect.url, status_code=302, headers=NO_STORE)
+    https = settings.site_url.startswith("https://")
+    response.set_cookie(
+        redirect.cookie_name,
+        redirect.cookie_value,
+        max_age=int(FLOW_LIFETIME.total_seconds()),
+        path=CALLBACK_PATH,
+        httponly=True,
+        secure=https,
+        # Apple comes back with a cross-site POST, which carries only SameSite=None cookies
+        # (and those only over https); on plain-http development sites Lax is all there is.
+        samesite="none" if https else "lax",
+    )
+    return response
 
 
 @open_router.get("/authorize")
-async def authorize(service: ExternalServiceDep, request: Request) -> Response:
+async def authorize(
+    service: ExternalServiceDep, request: Request, settings: SettingsDep
+) -> Response:
     params = AuthorizeParams.from_query(dict(request.query_params))
-    return _to_provider(await service.authorize(params), params.skip_http_redirect)
+    redirect = await service.authorize(params)
+    return _to_provider(redirect, params.skip_http_redirect, settings)
 
 
 @open_router.api_route("/callback", methods=["GET", "POST"])
@@ -142,16 +167,21 @@ async def callback(service: ExternalServiceDep, request: Request) -> RedirectRes
     if request.method == "POST":
         form = await request.form()
         values.update({k: v for k, v in form.items() if isinstance(v, str)})
-    url = await service.callback(parse(CallbackParams, values))
-    return RedirectResponse(url, status_code=302, headers=NO_STORE)
+    params = parse(CallbackParams, values)
+    cookie = binding_cookie(params.state or "")
+    url = await service.callback(params, request.cookies.get(cookie))
+    response = RedirectResponse(url, status_code=302, headers=NO_STORE)
+    response.delete_cookie(cookie, path=CALLBACK_PATH)
+    return response
 
 
 @api_router.get("/user/identities/authorize")
 async def link_identity(
-    service: ExternalServiceDep, token: AccessTokenDep, request: Request
+    service: ExternalServiceDep, token: AccessTokenDep, request: Request, settings: SettingsDep
 ) -> Response:
     params = AuthorizeParams.from_query(dict(request.query_params))
-    return _to_provider(await service.authorize(params, token), params.skip_http_redirect)
+    redirect = await service.authorize(params, token)
+    return _to_provider(redirect, params.skip_http_redirect, settings)
 
 
 @api_router.delete("/user/identities/{identity_id}")

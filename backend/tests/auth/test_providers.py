@@ -385,6 +385,44 @@ async def test_a_state_works_once(client: httpx.AsyncClient, browser: httpx.Asyn
     assert replayed["error_description"] == "OAuth state not found or expired"
 
 
+async def test_a_flow_finishes_only_in_the_browser_that_started_it(
+    app: Any, client: httpx.AsyncClient, browser: httpx.AsyncClient
+) -> None:
+    """Login CSRF (RFC 6749 §10.12): an attacker starts a sign-in as themselves and makes the
+    victim's browser open the provider's answer. Without the flow's cookie it goes nowhere."""
+    for provider in ("google", "apple"):
+        at_provider = await leave_for(client, provider)
+        back = await sign_in_at_provider(browser, at_provider, f"attacker@{provider}.example")
+        transport = httpx.ASGITransport(app=app, client=("198.51.100.9", 40000))
+        async with httpx.AsyncClient(transport=transport, base_url=SITE_URL) as victim:
+            error = error_of(await come_back(victim, back))
+        assert error["error_code"] == "bad_oauth_state"
+        assert error["error_description"] == "OAuth state was not started in this browser"
+        # Nor does it count as tried: the flow waits for its own browser.
+        assert "access_token" in fragment(await come_back(client, back))
+
+
+async def test_the_flow_cookie_is_scoped_to_the_callback(client: httpx.AsyncClient) -> None:
+    response = await client.get("/auth/v1/authorize", params={"provider": "google"}, headers=NO_KEY)
+    state = query(response.headers["location"])["state"]
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"sb-oauth-{state}=")
+    for attribute in ("HttpOnly", "Max-Age=600", "Path=/auth/v1/callback", "SameSite=lax"):
+        assert attribute in cookie
+
+
+@pytest.mark.parametrize(
+    "settings_overrides", [{"site_url": "https://noor.example"}], indirect=True
+)
+async def test_on_https_the_cookie_survives_apples_cross_site_post(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.get("/auth/v1/authorize", params={"provider": "apple"}, headers=NO_KEY)
+    cookie = response.headers["set-cookie"]
+    assert "SameSite=none" in cookie
+    assert "Secure" in cookie
+
+
 async def test_an_expired_state_is_refused(
     client: httpx.AsyncClient, browser: httpx.AsyncClient, db: Any
 ) -> None:

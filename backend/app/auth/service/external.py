@@ -57,6 +57,8 @@ FLOW_LIFETIME = timedelta(minutes=10)
 
 def _oauth_error(status: int) -> str:
     """The OAuth `error` word GoTrue puts next to its code in a redirect."""
+    if status == 429:
+        return "temporarily_unavailable"
     if status >= 500:
         return "server_error"
     if status == 400:
@@ -69,6 +71,20 @@ def _oauth_error(status: int) -> str:
 def _truthy(value: object) -> bool:
     # Apple writes booleans as the strings "true" and "false".
     return value is True or value == "true"
+
+
+@dataclass(frozen=True)
+class ProviderRedirect:
+    """Where /authorize sends the browser, and the cookie that ties the flow to it."""
+
+    url: str
+    cookie_name: str
+    cookie_value: str
+
+
+def binding_cookie(state: str) -> str:
+    """The cookie of one flow (one per flow, so two tabs signing in do not collide)."""
+    return f"sb-oauth-{state}"
 
 
 @dataclass(frozen=True)
@@ -112,8 +128,13 @@ class ExternalService(AuthServiceBase):
             raise invalid("Unsupported provider: provider is not enabled")
         return provider
 
-    async def authorize(self, params: AuthorizeParams, linking: AccessToken | None = None) -> str:
-        """The provider's authorization URL for a new flow (GET /authorize, or linking)."""
+    async def authorize(
+        self, params: AuthorizeParams, linking: AccessToken | None = None
+    ) -> ProviderRedirect:
+        """The provider's authorization URL for a new flow (GET /authorize, or linking), and
+        the cookie that binds the flow to this browser (RFC 6749 §10.12: the callback must
+        come from the browser that started it, or anyone could make a victim's browser finish
+        the attacker's sign-in, or link the victim's Google account to the attacker's)."""
         provider = self._provider(params.provider)
         await self.limit(f"oauth-ip:{self.client.ip}", self.settings.rate_limit_oauth)
         flow_id = new_uuid()
@@ -145,11 +166,14 @@ class ExternalService(AuthServiceBase):
         )
         await self.repo.delete_abandoned_provider_flows(utcnow() - FLOW_LIFETIME)
         await self.repo.add_flow_state(flow)
-        return url
+        return ProviderRedirect(
+            url, binding_cookie(str(flow_id)), self._derived("browser", flow_id)
+        )
 
-    async def callback(self, params: CallbackParams) -> str:
-        """Where the browser goes after the provider: success or failure, always a redirect."""
-        flow = await self._flow(params.state)
+    async def callback(self, params: CallbackParams, binding: str | None) -> str:
+        """Where the browser goes after the provider: success or failure, always a redirect.
+        `binding` is the flow's cookie as this browser sent it."""
+        flow = await self._flow(params.state, binding)
         if isinstance(flow, AppError):
             return self._error_url(self.settings.site_url, flow)
         target = flow.referrer or self.settings.site_url
@@ -167,7 +191,7 @@ class ExternalService(AuthServiceBase):
             target, True, _oauth_error(error.status), str(error.code), error.message
         )
 
-    async def _flow(self, state: str | None) -> FlowState | AppError:
+    async def _flow(self, state: str | None, binding: str | None) -> FlowState | AppError:
         """The flow `state` names, read outside the request's transaction: the code exchange
         that follows talks to the provider, and no database lock may wait on that (on
         SQLite the request's transaction holds the write lock). Consumed after, once."""
@@ -186,6 +210,10 @@ class ExternalService(AuthServiceBase):
             return AppError(400, ErrorCode.bad_oauth_state, "OAuth state not found or expired")
         if utcnow() - flow.created_at > FLOW_LIFETIME:
             return AppError(400, ErrorCode.bad_oauth_state, "OAuth state has expired")
+        if not hmac.compare_digest(binding or "", self._derived("browser", flow.id)):
+            return AppError(
+                400, ErrorCode.bad_oauth_state, "OAuth state was not started in this browser"
+            )
         return flow
 
     async def _complete(self, flow: FlowState, params: CallbackParams, target: str) -> str:
