@@ -37,6 +37,7 @@ from tests.auth.helpers import (
     query,
     signup,
 )
+from tests.auth.test_mfa import challenge_and_verify, claims, code, with_two_factor
 from tests.conftest import SITE_URL, Outbox
 from tests.oidc import (
     ProviderReturn,
@@ -444,7 +445,7 @@ async def test_a_code_from_another_flow_is_refused(
 ) -> None:
     """An attacker's code injected into the victim's flow: Google's PKCE and Apple's nonce
     each bind the code to the flow that asked for it."""
-    for provider, code in (("google", "bad_oauth_callback"), ("apple", "bad_id_token")):
+    for provider, expected in (("google", "bad_oauth_callback"), ("apple", "bad_id_token")):
         victims = await leave_for(client, provider)
         attackers = await sign_in_at_provider(
             browser, await leave_for(client, provider), f"attacker-{provider}@example.com"
@@ -460,7 +461,7 @@ async def test_a_code_from_another_flow_is_refused(
                 f"{CALLBACK}?code={query(attackers.url)['code']}&state={query(victims)['state']}",
             )
         error = error_of(await come_back(client, injected))
-        assert error["error_code"] == code, (provider, error)
+        assert error["error_code"] == expected, (provider, error)
         if provider == "apple":
             assert "nonce" in error["error_description"]
         # The victim's state is spent: no second code may be tried with it.
@@ -701,3 +702,39 @@ async def test_linking_needs_a_signed_in_user(client: httpx.AsyncClient) -> None
     response = await client.get("/auth/v1/user/identities/authorize", params={"provider": "google"})
     assert response.status_code == 403
     assert response.json()["error_code"] == "bad_jwt"
+
+
+async def test_two_factor_still_guards_the_account(
+    client: httpx.AsyncClient, browser: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    """A provider sign-in is one factor: the session owes the code, and until it is given it
+    can neither connect nor disconnect sign-in methods."""
+    email = "guarded@example.com"
+    _, factor_id, secret = await with_two_factor(client, outbox, email)
+    tokens, user = await session_user(
+        client, await provider_sign_in(client, browser, "google", email)
+    )
+    assert claims(tokens)["aal"] == "aal1"
+    assert claims(tokens)["amr"][0]["method"] == "oauth"
+    google = next(i for i in user["identities"] if i["provider"] == "google")
+    refused = await client.delete(
+        f"/auth/v1/user/identities/{google['identity_id']}", headers=bearer(tokens)
+    )
+    assert refused.status_code == 403
+    assert refused.json()["error_code"] == "insufficient_aal"
+    linking = await client.get(
+        "/auth/v1/user/identities/authorize",
+        params={"provider": "apple", "skip_http_redirect": "true"},
+        headers=bearer(tokens),
+    )
+    assert linking.status_code == 403
+    assert linking.json()["error_code"] == "insufficient_aal"
+    # With the code, the same session may.
+    # The next step's code: this one was spent when the factor was verified.
+    stepped_up = await challenge_and_verify(client, tokens, factor_id, code(secret, 1))
+    assert stepped_up.status_code == 200, stepped_up.text
+    assert claims(stepped_up.json())["aal"] == "aal2"
+    allowed = await client.delete(
+        f"/auth/v1/user/identities/{google['identity_id']}", headers=bearer(stepped_up.json())
+    )
+    assert allowed.status_code == 200
