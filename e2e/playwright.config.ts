@@ -1,6 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
-import { accountSite, analyticsSite, shortTokenSite, site } from './support/servers';
-import { webServerFor } from './support/server';
+import {
+  accountSite,
+  analyticsSite,
+  appleProvider,
+  googleProvider,
+  providerSite,
+  shortTokenSite,
+  site,
+} from './support/servers';
+import { webServerFor, webServerForProvider } from './support/server';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.js';
 
 const chromium = { executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };
@@ -42,5 +50,8 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [site, analyticsSite, accountSite, shortTokenSite].map(webServerFor),
+  webServer: [
+    ...[site, analyticsSite, accountSite, shortTokenSite, providerSite].map(webServerFor),
+    ...[googleProvider, appleProvider].map(webServerForProvider),
+  ],
 });

@@ -4,9 +4,10 @@
  *
  * - `startOidcProvider(options)` starts one in this process (Node-side suites);
  * - `node testing/oidc-provider.js <config.json>` starts one for another language (pytest,
- *   backend/tests/oidc.py): the same options as JSON; it prints one line
- *   `{"issuer":"http://127.0.0.1:PORT"}` on stdout once listening (everything else goes to
- *   stderr) and exits when its stdin closes or on SIGTERM.
+ *   backend/tests/oidc.py) or another runner (Playwright's `webServer`, e2e/support/server.ts):
+ *   the same options as JSON, in a file or, when the argument starts with `{`, the JSON text
+ *   itself; it prints one line `{"issuer":"http://127.0.0.1:PORT"}` on stdout once listening
+ *   (everything else goes to stderr) and exits when its stdin closes or on SIGTERM.
  *
  * People: the provider's own login page (oidc-provider's development login form, see
  * testing/oidc-login.js) accepts any login, which is the account id:
@@ -475,14 +476,15 @@ export async function startOidcProvider(options) {
 }
 
 /**
- * `node testing/oidc-provider.js <config.json>`: stdout carries only the issuer line.
+ * `node testing/oidc-provider.js <config.json | JSON text>`: stdout carries only the issuer
+ * line.
  *
  * @param {string[]} args
  */
 async function main(args) {
-  const [file] = args;
-  if (!file) {
-    process.stderr.write('usage: node testing/oidc-provider.js <config.json>\n');
+  const [config] = args;
+  if (!config) {
+    process.stderr.write('usage: node testing/oidc-provider.js <config.json | JSON text>\n');
     process.exit(2);
   }
   // oidc-provider's notices use console.info; keep stdout for the one JSON line.
@@ -490,7 +492,9 @@ async function main(args) {
   console.info = console.error;
   console.debug = console.error;
   /** @type {OidcProviderOptions} */
-  const options = JSON.parse(readFileSync(file, 'utf8'));
+  const options = JSON.parse(
+    config.trimStart().startsWith('{') ? config : readFileSync(config, 'utf8'),
+  );
   const running = await startOidcProvider(options);
   const exit = () => {
     running.stop().finally(() => process.exit(0));

@@ -29,6 +29,8 @@ from app.web.site import mount_site
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # One line per request to Google or Apple is noise; their failures surface as errors.
+    logging.getLogger("httpx2").setLevel(logging.WARNING)
     engine = create_engine(settings)
 
     @asynccontextmanager

@@ -1,4 +1,5 @@
-import { e2eServer } from './server';
+import { generateKeyPairSync } from 'node:crypto';
+import { e2ePort, e2eProvider, e2eServer, issuerAt, stableValue } from './server';
 
 /** The default deployment: no analytics id, default brand. */
 export const site = e2eServer('site');
@@ -42,4 +43,66 @@ export const shortTokenSite = e2eServer('short-token', {
   RATE_LIMIT_EMAIL_IP: '10000/3600',
   RATE_LIMIT_PASSWORD_IP: '10000/300',
   RATE_LIMIT_TOKEN_REFRESH: '10000/300',
+});
+
+/**
+ * Sign-in with Google and Apple: `providerSite` is configured with both, each a real OpenID
+ * Provider on loopback (testing/oidc-provider.js, flavoured like Google and like Apple) that
+ * Playwright starts too (`googleProvider`, `appleProvider`). The providers' ports come first
+ * (the site's settings name their issuers), the providers need the site's callback (their
+ * redirect URI); the site reads a provider's discovery document only when first used.
+ */
+const GOOGLE_CLIENT = 'noor-e2e.apps.googleusercontent.example';
+const APPLE_CLIENT = 'org.example.noor.e2e';
+const GOOGLE_SECRET = 'e2e-google-secret';
+const APPLE_TEAM = 'E2ETEAM123';
+const APPLE_KEY = 'E2EKEY1234';
+
+/** Apple's P-256 key for the site's client secret: made once per run, like the ports. */
+const appleKeys = JSON.parse(
+  stableValue('E2E_APPLE_KEY_PAIR', () =>
+    JSON.stringify(
+      generateKeyPairSync('ec', {
+        namedCurve: 'P-256',
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+      }),
+    ),
+  ),
+) as { privateKey: string; publicKey: string };
+
+const googlePort = e2ePort();
+const applePort = e2ePort();
+
+export const providerSite = e2eServer('providers', {
+  GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
+  GOOGLE_CLIENT_SECRET: GOOGLE_SECRET,
+  GOOGLE_ISSUER: issuerAt(googlePort),
+  APPLE_CLIENT_ID: APPLE_CLIENT,
+  APPLE_TEAM_ID: APPLE_TEAM,
+  APPLE_KEY_ID: APPLE_KEY,
+  APPLE_PRIVATE_KEY: appleKeys.privateKey,
+  APPLE_ISSUER: issuerAt(applePort),
+  RATE_LIMIT_EMAIL_IP: '10000/3600',
+  RATE_LIMIT_PASSWORD_IP: '10000/300',
+  RATE_LIMIT_VERIFY: '10000/300',
+  RATE_LIMIT_TOKEN_REFRESH: '10000/300',
+  RATE_LIMIT_OAUTH: '10000/300',
+});
+
+const redirectUris = [`${providerSite.url}/auth/v1/callback`];
+
+export const googleProvider = e2eProvider({
+  flavour: 'google',
+  port: googlePort,
+  clients: [{ clientId: GOOGLE_CLIENT, clientSecret: GOOGLE_SECRET, redirectUris }],
+});
+
+export const appleProvider = e2eProvider({
+  flavour: 'apple',
+  port: applePort,
+  appleTeamId: APPLE_TEAM,
+  appleKeyId: APPLE_KEY,
+  applePublicKeyPem: appleKeys.publicKey,
+  clients: [{ clientId: APPLE_CLIENT, redirectUris }],
 });

@@ -74,9 +74,15 @@ SECURITY_NOTICES = {
     "auth_mfa_enabled": "Two-factor authentication was turned on for your {brand} account",
     "auth_mfa_disabled": "Two-factor authentication was turned off for your {brand} account",
     "auth_recovery_codes_generated": "New recovery codes were generated for your {brand} account",
-    "auth_identity_linked": "A {provider} account was connected to your {brand} account",
-    "auth_identity_unlinked": "A {provider} account was disconnected from your {brand} account",
+    "auth_identity_linked": "{a_provider_account} was connected to your {brand} account",
+    "auth_identity_unlinked": "{a_provider_account} was disconnected from your {brand} account",
 }
+
+
+def _a_provider_account(provider: str) -> str:
+    """'A Google account', 'An Apple account'."""
+    article = "An" if provider[:1].upper() in "AEIOU" else "A"
+    return f"{article} {provider} account"
 
 
 def security_notice(
@@ -91,7 +97,9 @@ def security_notice(
     return compose(
         settings,
         to=user.email or "",
-        subject=SECURITY_NOTICES[template].format(brand=settings.brand_name, provider=provider),
+        subject=SECURITY_NOTICES[template].format(
+            brand=settings.brand_name, a_provider_account=_a_provider_account(provider)
+        ),
         template=template,
         context={
             "email": user.email or "",
@@ -101,5 +109,6 @@ def security_notice(
             "reset_url": f"{settings.site_url}/auth/forgot-password",
             "support_email": settings.support_email,
             "provider": provider,
+            "a_provider_account": _a_provider_account(provider),
         },
     )

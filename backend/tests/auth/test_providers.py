@@ -25,7 +25,8 @@ from joserfc import jwt
 from joserfc.jwk import RSAKey
 from sqlalchemy import update
 
-from app.auth.models import FlowState
+from app.auth import emails
+from app.auth.models import FlowState, User
 from app.core.database import utcnow
 from app.mail.mailbox import text_body
 from tests.auth.helpers import (
@@ -392,11 +393,15 @@ async def test_a_flow_finishes_only_in_the_browser_that_started_it(
     """Login CSRF (RFC 6749 §10.12): an attacker starts a sign-in as themselves and makes the
     victim's browser open the provider's answer. Without the flow's cookie it goes nowhere."""
     for provider in ("google", "apple"):
-        at_provider = await leave_for(client, provider)
+        target = f"{SITE_URL}/auth/callback"
+        at_provider = await leave_for(client, provider, redirect_to=target)
         back = await sign_in_at_provider(browser, at_provider, f"attacker@{provider}.example")
         transport = httpx.ASGITransport(app=app, client=("198.51.100.9", 40000))
         async with httpx.AsyncClient(transport=transport, base_url=SITE_URL) as victim:
-            error = error_of(await come_back(victim, back))
+            landing = await come_back(victim, back)
+        # The flow is known, so its own target shows the error (the app's error screen).
+        assert landing.startswith(f"{target}?error=")
+        error = error_of(landing)
         assert error["error_code"] == "bad_oauth_state"
         assert error["error_description"] == "OAuth state was not started in this browser"
         # Nor does it count as tried: the flow waits for its own browser.
@@ -738,3 +743,16 @@ async def test_two_factor_still_guards_the_account(
         f"/auth/v1/user/identities/{google['identity_id']}", headers=bearer(stepped_up.json())
     )
     assert allowed.status_code == 200
+
+
+def test_notices_name_the_provider_with_its_article(settings: Any) -> None:
+    user = User(email="a@example.com")
+    for provider, subject in (
+        ("Google", "A Google account was connected to your noor account"),
+        ("Apple", "An Apple account was connected to your noor account"),
+    ):
+        notice = emails.security_notice(
+            settings, user, "auth_identity_linked", "Chrome on Android", utcnow(), provider
+        )
+        assert notice["Subject"] == subject
+        assert subject.removesuffix(" to your noor account") in text_body(notice)

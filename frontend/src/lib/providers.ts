@@ -24,3 +24,15 @@ export const LINK_PARAM = 'link';
 export function callbackPath(linking?: SignInProvider): string {
   return linking ? `/auth/callback?${LINK_PARAM}=${linking}` : '/auth/callback';
 }
+
+/**
+ * A sign-in failure the server sent to the site's address (SITE_URL) instead of /auth/callback,
+ * as Supabase Auth does when the provider's answer names no sign-in it knows (an unknown or
+ * spent `state`): the error is in the fragment, with `sb`.
+ * The home page hands such an address on to /auth/callback, which shows the error
+ * (docs/behaviour.md#accounts-providers).
+ */
+export function isAuthErrorRedirect(hash: string): boolean {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  return params.has('sb') && (params.has('error') || params.has('error_code'));
+}

@@ -173,10 +173,20 @@ class ExternalService(AuthServiceBase):
     async def callback(self, params: CallbackParams, binding: str | None) -> str:
         """Where the browser goes after the provider: success or failure, always a redirect.
         `binding` is the flow's cookie as this browser sent it."""
-        flow = await self._flow(params.state, binding)
+        flow = await self._flow(params.state)
         if isinstance(flow, AppError):
             return self._error_url(self.settings.site_url, flow)
+        # The flow is known: its (allow-listed) target hears about any failure from here on.
         target = flow.referrer or self.settings.site_url
+        if utcnow() - flow.created_at > FLOW_LIFETIME:
+            expired = AppError(400, ErrorCode.bad_oauth_state, "OAuth state has expired")
+            return self._error_url(target, expired)
+        if not hmac.compare_digest(binding or "", self._derived("browser", flow.id)):
+            # Not spent: the browser that started the flow may still bring it back.
+            elsewhere = AppError(
+                400, ErrorCode.bad_oauth_state, "OAuth state was not started in this browser"
+            )
+            return self._error_url(target, elsewhere)
         try:
             return await self._complete(flow, params, target)
         except AppError as error:
@@ -191,7 +201,7 @@ class ExternalService(AuthServiceBase):
             target, True, _oauth_error(error.status), str(error.code), error.message
         )
 
-    async def _flow(self, state: str | None, binding: str | None) -> FlowState | AppError:
+    async def _flow(self, state: str | None) -> FlowState | AppError:
         """The flow `state` names, read outside the request's transaction: the code exchange
         that follows talks to the provider, and no database lock may wait on that (on
         SQLite the request's transaction holds the write lock). Consumed after, once."""
@@ -208,12 +218,6 @@ class ExternalService(AuthServiceBase):
         flow = await self.repo.peek_flow_state(flow_id)
         if flow is None or flow.provider is None or flow.auth_code_hash is not None:
             return AppError(400, ErrorCode.bad_oauth_state, "OAuth state not found or expired")
-        if utcnow() - flow.created_at > FLOW_LIFETIME:
-            return AppError(400, ErrorCode.bad_oauth_state, "OAuth state has expired")
-        if not hmac.compare_digest(binding or "", self._derived("browser", flow.id)):
-            return AppError(
-                400, ErrorCode.bad_oauth_state, "OAuth state was not started in this browser"
-            )
         return flow
 
     async def _complete(self, flow: FlowState, params: CallbackParams, target: str) -> str:

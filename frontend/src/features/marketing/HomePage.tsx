@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import cardStyles from '../../components/Card.module.css';
 import { Icon } from '../../components/Icon';
@@ -18,6 +19,7 @@ import {
 } from '../../content/home';
 import { heroSocialNetworks, socialLinks } from '../../content/site';
 import { useText } from '../../lib/configContext';
+import { isAuthErrorRedirect } from '../../lib/providers';
 import { PhoneMockup } from './PhoneMockup';
 import styles from './HomePage.module.css';
 
@@ -154,6 +156,12 @@ function Roadmap() {
 }
 
 export default function HomePage() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    // A sign-in failure the server could not send back to /auth/callback: shown there.
+    const { search, hash } = window.location;
+    if (isAuthErrorRedirect(hash)) navigate(`/auth/callback${search}${hash}`, { replace: true });
+  }, [navigate]);
   return (
     <>
       <Hero />
