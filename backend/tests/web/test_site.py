@@ -120,6 +120,7 @@ def test_fill_page_injects_the_config_once() -> None:
         "gaMeasurementId": "",
         "anonKey": "k",
         "passwordMinLength": 6,
+        "providers": [],
     }
     page = fill_page("<head><!--runtime-config--></head><p>__RC_BRAND__ __RC_YEAR__</p>", config)
     assert page.count('id="runtime-config"') == 1
