@@ -62,6 +62,8 @@ def _keys(_args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from app.account import cli as account_cli
+    from app.auth import cli as auth_cli
     from app.newsletter import cli as newsletter_cli
 
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__.splitlines()[0])
@@ -84,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     keys.set_defaults(handler=_keys)
 
     newsletter_cli.register(sub)
+    account_cli.register(sub)
+    auth_cli.register(sub)
     return parser
 
 

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from app.account.router import router as account_router
 from app.auth.passwords import Passwords
 from app.auth.providers import OidcProviders
 from app.auth.router import router as auth_router
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_transport(app, max_body_bytes=settings.max_body_bytes)
 
     app.include_router(auth_router)
+    app.include_router(account_router)
     app.include_router(newsletter_rest_router)
     app.include_router(newsletter_api_router)
     if settings.is_development and settings.mail_backend is MailBackend.outbox:

@@ -45,6 +45,53 @@ def recovery(settings: Settings, user: User, link: str, otp: str) -> EmailMessag
     )
 
 
+def email_change(settings: Settings, user: User, to: str, link: str, side: str) -> EmailMessage:
+    """`side`: 'current' (the address the account has) or 'new' (the one it is moving to)."""
+    subject = (
+        f"Confirm the change of your {settings.brand_name} email address"
+        if side == "current"
+        else f"Confirm your new {settings.brand_name} email address"
+    )
+    return compose(
+        settings,
+        to=to,
+        subject=subject,
+        template="auth_email_change",
+        context={
+            "side": side,
+            "old_email": user.email or "",
+            "new_email": user.email_change or "",
+            "link": link,
+            "expires": _hours(settings.auth_email_link_expiry),
+            "support_email": settings.support_email,
+        },
+    )
+
+
+def email_changed(settings: Settings, old_email: str, new_email: str) -> EmailMessage:
+    return compose(
+        settings,
+        to=old_email,
+        subject=f"Your {settings.brand_name} email address was changed",
+        template="auth_email_changed",
+        context={
+            "old_email": old_email,
+            "new_email": new_email,
+            "support_email": settings.support_email,
+        },
+    )
+
+
+def reauthentication(settings: Settings, user: User, otp: str, minutes: int) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"Your {settings.brand_name} confirmation code",
+        template="auth_reauthentication",
+        context={"otp": otp, "minutes": minutes, "email": user.email or ""},
+    )
+
+
 def password_changed(settings: Settings, user: User) -> EmailMessage:
     return compose(
         settings,

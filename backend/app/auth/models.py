@@ -1,5 +1,5 @@
 """Auth tables: users, identities, sessions, refresh tokens, one-time tokens, PKCE flows,
-two-factor factors, their challenges and recovery codes.
+two-factor factors, their challenges and recovery codes, and the security activity log.
 
 No secret is stored in the clear: passwords are argon2id hashes; refresh tokens, email-link
 tokens, OTPs, PKCE auth codes and recovery codes are stored as SHA-256 digests; TOTP
@@ -17,6 +17,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -44,6 +45,9 @@ class User(Base):
     email_confirmed_at: Mapped[datetime | None]
     confirmation_sent_at: Mapped[datetime | None]
     recovery_sent_at: Mapped[datetime | None]
+    # A change of address waiting for both links (the current address's and the new one's).
+    email_change: Mapped[str | None] = mapped_column(String(320))
+    email_change_sent_at: Mapped[datetime | None]
     last_sign_in_at: Mapped[datetime | None]
     banned_until: Mapped[datetime | None]
     app_metadata: Mapped[dict[str, Any]] = mapped_column(default=dict)
@@ -223,4 +227,26 @@ class RecoveryCode(Base):
     )
     code_hash: Mapped[str] = mapped_column(String(64), unique=True)
     used_at: Mapped[datetime | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AuditEntry(Base):
+    """One entry of an account's security activity (auth/audit.py): what was done, when, from
+    which device (a label, not the user agent) and which network (a coarse address). Goes
+    with its account; kept AUDIT_RETENTION_DAYS."""
+
+    __tablename__ = "audit_log_entries"
+    __table_args__ = (
+        # The account's newest entries, and the pruning of its old ones.
+        Index("ix_audit_log_entries_user_id_created_at", "user_id", "created_at"),
+        # Everyone's old entries (`python -m app audit prune`).
+        Index("ix_audit_log_entries_created_at", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(_BigIntPK, primary_key=True, autoincrement=True)
+    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    action: Mapped[str] = mapped_column(String(48))
+    details: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    device: Mapped[str | None] = mapped_column(String(128))
+    ip: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -15,6 +15,14 @@ from app.core.tokens import digest, new_secret
 
 CONFIRMATION = "confirmation"
 RECOVERY = "recovery"
+# The code GET /reauthenticate emails (Supabase's `nonce`), and the link of a deletion asked
+# for without signing in (account/service.py). Neither is consumed by /verify.
+REAUTHENTICATION = "reauthentication"
+ACCOUNT_DELETION = "account_deletion"
+# A change of address: one link to the current address, one to the new (both needed).
+EMAIL_CHANGE_CURRENT = "email_change_current"
+EMAIL_CHANGE_NEW = "email_change_new"
+EMAIL_CHANGE_KINDS = (EMAIL_CHANGE_CURRENT, EMAIL_CHANGE_NEW)
 PKCE_PREFIX = "pkce_"
 
 # Which stored kind each `type` of /verify consumes.
@@ -49,8 +57,14 @@ class OneTimeTokens:
         self.repo = repo
 
     async def issue(
-        self, user: User, kind: str, lifetime: int, flow_state: FlowState | None = None
+        self,
+        user: User,
+        kind: str,
+        lifetime: int,
+        flow_state: FlowState | None = None,
+        address: str | None = None,
     ) -> Issued:
+        """`address`: where the code is sent, when not the account's own (a new address)."""
         token = new_secret()
         otp = f"{secrets.randbelow(10**6):06d}"
         await self.repo.replace_one_time_token(
@@ -58,7 +72,7 @@ class OneTimeTokens:
                 user_id=user.id,
                 kind=kind,
                 token_hash=digest(token),
-                otp_hash=_otp_digest(user.email or "", otp),
+                otp_hash=_otp_digest(address or user.email or "", otp),
                 flow_state_id=flow_state.id if flow_state else None,
                 expires_at=utcnow() + timedelta(seconds=lifetime),
             )
@@ -73,6 +87,11 @@ class OneTimeTokens:
     async def consume_otp(self, email: str, otp: str, kinds: tuple[str, ...]) -> Consumed | None:
         row = await self.repo.one_time_token_by_otp(_otp_digest(email, otp), kinds)
         return await self._consume(row, kinds)
+
+    async def consume_code_of(self, user: User, otp: str, kind: str) -> bool:
+        """A code emailed to this user (reauthentication): True once, if it is theirs."""
+        consumed = await self.consume_otp(user.email or "", otp, (kind,))
+        return consumed is not None and consumed.user.id == user.id
 
     async def _consume(self, row: OneTimeToken | None, kinds: tuple[str, ...]) -> Consumed | None:
         if row is None or row.kind not in kinds:

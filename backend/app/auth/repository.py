@@ -10,12 +10,13 @@ import uuid
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError, InvalidRequestError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.auth.models import (
+    AuditEntry,
     Challenge,
     Factor,
     FlowState,
@@ -199,6 +200,16 @@ class AuthRepository:
         result = await self.db.execute(delete(OneTimeToken).where(OneTimeToken.id == token_id))
         return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
+    async def has_one_time_token(self, user_id: uuid.UUID, kind: str) -> bool:
+        found = await self.db.scalar(
+            select(OneTimeToken.id).where(
+                OneTimeToken.user_id == user_id,
+                OneTimeToken.kind == kind,
+                OneTimeToken.expires_at > func.now(),
+            )
+        )
+        return found is not None
+
     async def delete_one_time_tokens(self, user_id: uuid.UUID, *kinds: str) -> None:
         await self.db.execute(
             delete(OneTimeToken).where(
@@ -332,6 +343,43 @@ class AuthRepository:
             .execution_options(synchronize_session=False)
         )
         return bool(used.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def forget_rate_limits(self, *names: str) -> None:
+        """Deletes the counters whose key names one of `names` (an address, a user id) as one
+        of its `:`-separated parts: they name a person, and go with the account."""
+        for name in names:
+            await self.db.execute(
+                delete(RateLimitCounter).where(
+                    or_(
+                        RateLimitCounter.key.endswith(f":{name}", autoescape=True),
+                        RateLimitCounter.key.contains(f":{name}:", autoescape=True),
+                    )
+                )
+            )
+
+    # -- security activity (auth/audit.py) ----------------------------------------------
+
+    async def add_audit_entry(self, entry: AuditEntry) -> None:
+        self.db.add(entry)
+        await self.db.flush()
+
+    async def audit_entries(
+        self, user_id: uuid.UUID, limit: int | None, *, since: datetime | None = None
+    ) -> Sequence[AuditEntry]:
+        """The account's entries, newest first; all of them when `limit` is None."""
+        query = select(AuditEntry).where(AuditEntry.user_id == user_id)
+        if since is not None:
+            query = query.where(AuditEntry.created_at >= since)
+        query = query.order_by(AuditEntry.created_at.desc(), AuditEntry.id.desc()).limit(limit)
+        return (await self.db.scalars(query)).all()
+
+    async def prune_audit(self, before: datetime, user_id: uuid.UUID | None = None) -> int:
+        """Deletes entries older than `before` (one account's, or everyone's); how many."""
+        query = delete(AuditEntry).where(AuditEntry.created_at < before)
+        if user_id is not None:
+            query = query.where(AuditEntry.user_id == user_id)
+        result = await self.db.execute(query.execution_options(synchronize_session=False))
+        return int(result.rowcount or 0)  # type: ignore[attr-defined]
 
     async def clear_rate_limit(self, key: str) -> None:
         """Forgets a counter, inside the request's transaction (it commits with the change

@@ -266,14 +266,21 @@ async def logout(service: UserServiceDep, token: AccessTokenDep, scope: str = "g
     return Response(status_code=204)
 
 
+@api_router.get("/reauthenticate")
+async def reauthenticate(service: UserServiceDep, token: AccessTokenDep) -> JsonObject:
+    return await service.reauthenticate(token)
+
+
 @api_router.get("/user")
 async def get_user(service: UserServiceDep, token: AccessTokenDep) -> JsonObject:
     return await service.get(token)
 
 
 @api_router.put("/user")
-async def update_user(service: UserServiceDep, token: AccessTokenDep, body: JsonBody) -> JsonObject:
-    return await service.update(token, parse(UpdateUserParams, body))
+async def update_user(
+    service: UserServiceDep, token: AccessTokenDep, body: JsonBody, redirect_to: str | None = None
+) -> JsonObject:
+    return await service.update(token, parse(UpdateUserParams, body), redirect_to)
 
 
 # -- two-factor authentication (the recovery-code routes before /factors/{factor_id}) --------
@@ -336,7 +343,7 @@ async def unenroll_factor(
     return await service.unenroll(token, factor_id)
 
 
-# -- /api/account: signed-in devices ---------------------------------------------------
+# -- /api/account: signed-in devices, recent security activity --------------------------
 
 
 @account_router.get("/sessions")
@@ -351,6 +358,12 @@ async def sign_out_device(
 ) -> Response:
     await service.sign_out(token, session_id)
     return Response(status_code=204)
+
+
+@account_router.get("/activity")
+async def list_activity(service: DeviceServiceDep, token: AccessTokenDep) -> JSONResponse:
+    entries = await service.activity(token)
+    return JSONResponse({"entries": entries}, headers={"Cache-Control": "no-store"})
 
 
 # -- admin ------------------------------------------------------------------------------

@@ -428,10 +428,13 @@ def user_json(user: User) -> dict[str, Any]:
         "confirmed_at": user.email_confirmed_at,
         "confirmation_sent_at": user.confirmation_sent_at,
         "recovery_sent_at": user.recovery_sent_at,
+        "email_change_sent_at": user.email_change_sent_at,
         "last_sign_in_at": user.last_sign_in_at,
         "banned_until": user.banned_until,
     }
     body.update({key: timestamp(value) for key, value in optional.items() if value})
+    if user.email_change:
+        body["new_email"] = user.email_change
     if user.factors:
         body["factors"] = [factor_json(f) for f in user.factors]
     return body

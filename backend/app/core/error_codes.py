@@ -51,7 +51,8 @@ class ErrorCode(StrEnum):
     flow_state_not_found = "flow_state_not_found"
     flow_state_expired = "flow_state_expired"
     bad_code_verifier = "bad_code_verifier"
-    email_change_not_supported = "email_change_not_supported"
+    reauthentication_needed = "reauthentication_needed"
+    reauthentication_not_valid = "reauthentication_not_valid"
 
     # --- sign-in with Google and Apple, linked identities (Supabase Auth's codes) ---------
     bad_oauth_state = "bad_oauth_state"

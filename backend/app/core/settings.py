@@ -140,6 +140,8 @@ class Settings(BaseSettings):
     mfa_totp_issuer: str = ""
     mfa_max_enrolled_factors: int = Field(default=10, ge=1, le=100)
     mfa_challenge_expiry: int = Field(default=300, ge=30)
+    # The account's security activity (sign-ins, password and factor changes) is kept this long.
+    audit_retention_days: int = Field(default=90, ge=1)
     # argon2id cost. The defaults are RFC 9106's second recommended option.
     argon2_time_cost: int = Field(default=3, ge=1)
     argon2_memory_kib: int = Field(default=65536, ge=8)

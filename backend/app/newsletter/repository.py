@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, func, select, update
+from sqlalchemy import ColumnElement, and_, delete, func, select, update
 from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -158,3 +158,20 @@ class NewsletterRepository:
             ),
         }
         return {state: await self.count_by_source(cond) for state, cond in conditions.items()}
+
+    # -- one person's rows (data export and account deletion, app/account) ----------------
+
+    async def subscribers_by_email(self, email_normalized: str) -> Sequence[Subscriber]:
+        result = await self.db.scalars(
+            select(Subscriber)
+            .where(Subscriber.email_normalized == email_normalized)
+            .order_by(Subscriber.created_at)
+        )
+        return result.all()
+
+    async def delete_subscribers(self, email_normalized: str) -> int:
+        """Every list's rows of this address (their unsubscribe tokens go with them)."""
+        result = await self.db.execute(
+            delete(Subscriber).where(Subscriber.email_normalized == email_normalized)
+        )
+        return int(result.rowcount)  # type: ignore[attr-defined]

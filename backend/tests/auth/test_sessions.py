@@ -249,18 +249,6 @@ async def test_current_password_requirement_can_be_turned_off(
     assert response.status_code == 200
 
 
-async def test_email_change_is_refused_clearly(client: httpx.AsyncClient, outbox: Outbox) -> None:
-    session = await signed_up_and_confirmed(client, outbox, "u5@example.com")
-    same = await client.put(
-        "/auth/v1/user", headers=bearer(session), json={"email": "U5@example.com"}
-    )
-    assert same.status_code == 200
-    other = await client.put(
-        "/auth/v1/user", headers=bearer(session), json={"email": "new@example.com"}
-    )
-    assert other.status_code == 422
-
-
 @pytest.mark.parametrize("settings_overrides", [{"rate_limit_password_address": "3/300"}])
 async def test_password_grant_is_rate_limited_per_address(client: httpx.AsyncClient) -> None:
     statuses = [

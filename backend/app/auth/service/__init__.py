@@ -5,7 +5,7 @@
 - user.py    the signed-in user: read, update, sign out
 - admin.py   the service-role admin API
 - mfa.py     two-factor authentication: factors, challenges, recovery codes
-- devices.py the signed-in devices (our /api/account, beyond Supabase)
+- devices.py the signed-in devices and the recent security activity (our /api/account)
 - external.py sign-in with Google and Apple, linked identities
 
 Each service is built from the request's context by one dependency (auth/deps.py). Nothing

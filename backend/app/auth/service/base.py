@@ -1,15 +1,17 @@
-"""What every auth service shares: the repository, sessions, limits and the account rules
-used by more than one flow (creating and confirming a user)."""
+"""What every auth service shares: the repository, sessions, limits, the security activity
+log and the account rules used by more than one flow (creating and confirming a user)."""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
-from app.auth import emails, errors
+from app.auth import emails, errors, one_time
+from app.auth.audit import AuditAction, coarse_ip, device_label
 from app.auth.devices import describe
-from app.auth.models import Identity, User
+from app.auth.models import AuditEntry, Identity, User
 from app.auth.models import Session as AuthSession
 from app.auth.one_time import OneTimeTokens
 from app.auth.passwords import Passwords
@@ -18,6 +20,7 @@ from app.auth.sessions import SessionIssuer
 from app.core.database import new_uuid, utcnow
 from app.core.deps import RequestContext
 from app.core.error_codes import ErrorCode
+from app.core.errors import AppError
 from app.core.jwt_keys import JwtKeys
 from app.core.settings import Rule
 
@@ -60,6 +63,38 @@ class AuthServiceBase:
         # Always before this request's first query (see core/ratelimit.py).
         await self.limiter.hit(key, rule, code=code)
 
+    async def limit_email_to(self, address: str, kind: str) -> None:
+        """Before any email to `address` (an email, or a user id when the address is not known
+        before the first query): a minimum interval per kind and an hourly cap."""
+        interval = self.settings.auth_email_min_interval
+        if interval:
+            await self.limit(
+                f"email-interval:{kind}:{address}",
+                Rule(1, interval),
+                ErrorCode.over_email_send_rate_limit,
+            )
+        await self.limit(
+            f"email-address:{address}",
+            self.settings.rate_limit_email_per_address,
+            ErrorCode.over_email_send_rate_limit,
+        )
+
+    async def check_nonce(self, user: User, nonce: str) -> None:
+        """A code from GET /reauthenticate, spent; GoTrue's error when it is not valid."""
+        if not await self.links.consume_code_of(user, nonce.strip(), one_time.REAUTHENTICATION):
+            raise AppError(
+                422, ErrorCode.reauthentication_not_valid, "Nonce has expired or is invalid"
+            )
+
+    def require_aal(self, auth: Authenticated, doing: str) -> None:
+        """With two-factor on, sensitive changes need the code passed in this session."""
+        if not auth.meets_aal:
+            raise AppError(
+                403,
+                ErrorCode.insufficient_aal,
+                f"AAL2 session is required for {doing} when MFA is enabled.",
+            )
+
     async def authenticate(self, token: AccessToken) -> Authenticated:
         """The live session and user behind an access token, or the error GoTrue answers."""
         session = await self.repo.session(token.session_id) if token.session_id else None
@@ -71,6 +106,32 @@ class AuthServiceBase:
         if user is None:
             raise errors.user_not_found(403, "User from sub claim in JWT does not exist")
         return Authenticated(user, session)
+
+    async def audit(self, user: User, action: AuditAction, **details: Any) -> None:
+        """Records a change to the account in the request's transaction (it commits or rolls
+        back with the change), then drops this account's entries past the retention period;
+        everyone's go with `python -m app audit prune` (auth/audit.py)."""
+        now = utcnow()
+        await self.repo.add_audit_entry(
+            AuditEntry(
+                user_id=user.id,
+                action=action.value,
+                details=details,
+                device=device_label(self.client.user_agent),
+                ip=coarse_ip(self.client.ip),
+                created_at=now,
+            )
+        )
+        # After the insert, which locked the user's row (key share) first: the same order as
+        # every other change to the account, so two of them wait rather than deadlock.
+        retention = timedelta(days=self.settings.audit_retention_days)
+        await self.repo.prune_audit(now - retention, user.id)
+
+    async def sign_in(self, user: User, method: str, **details: Any) -> dict[str, Any]:
+        """A new session (auth/sessions.py), recorded as a sign-in."""
+        response = await self.sessions.start(user, method, self.client)
+        await self.audit(user, AuditAction.signed_in, method=method, **details)
+        return response
 
     async def create_user(
         self, email: str, password_hash: str | None, metadata: dict[str, Any]

@@ -1,17 +1,23 @@
 """The signed-in devices of an account: every live session, named from its user agent, and
-signing one out (docs/api.md#api-account-sessions). Beyond Supabase Auth, so under
-/api/account."""
+signing one out (docs/api.md#api-account-sessions); and the account's recent security
+activity (docs/api.md#api-account-activity). Beyond Supabase Auth, so under /api/account."""
 
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 from typing import Any
 
+from app.auth.audit import RECENT_ENTRIES, AuditAction, device_label
 from app.auth.devices import describe
 from app.auth.schemas import timestamp
 from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
+from app.core.database import utcnow
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
+
+# The activity entries as the API shows them (in the class, `list` names a method).
+ActivityEntries = list[dict[str, Any]]
 
 
 class DeviceService(AuthServiceBase):
@@ -51,4 +57,25 @@ class DeviceService(AuthServiceBase):
         mine = await self.repo.session_ids(auth.user.id)
         if target is None or target not in mine:
             raise AppError(404, ErrorCode.session_not_found, "No such device is signed in")
+        session = await self.repo.session(target)
         await self.repo.delete_sessions([target])
+        # Which device went, as the list named it (null when it could not tell).
+        device = device_label(session.user_agent if session else None)
+        await self.audit(auth.user, AuditAction.signed_out, scope="device", device=device)
+
+    async def activity(self, token: AccessToken) -> ActivityEntries:
+        """The newest entries of the account's security activity, within the retention
+        period (older ones not pruned yet are not shown)."""
+        auth = await self._account(token)
+        since = utcnow() - timedelta(days=self.settings.audit_retention_days)
+        entries = await self.repo.audit_entries(auth.user.id, RECENT_ENTRIES, since=since)
+        return [
+            {
+                "action": entry.action,
+                "details": entry.details,
+                "device": entry.device,
+                "ip": entry.ip,
+                "created_at": timestamp(entry.created_at),
+            }
+            for entry in entries
+        ]

@@ -29,6 +29,7 @@ from datetime import timedelta
 from typing import Any
 
 from app.auth import emails, redirects
+from app.auth.audit import AuditAction
 from app.auth.models import FlowState, Identity, User
 from app.auth.passwords import Passwords
 from app.auth.providers import (
@@ -42,7 +43,7 @@ from app.auth.providers import (
     nonce_digest,
 )
 from app.auth.schemas import AuthorizeParams, CallbackParams, IdTokenGrantParams
-from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
+from app.auth.service.base import AccessToken, AuthServiceBase
 from app.core.database import new_uuid, utcnow
 from app.core.deps import RequestContext
 from app.core.email_address import normalize_email
@@ -153,7 +154,7 @@ class ExternalService(AuthServiceBase):
         target: uuid.UUID | None = None
         if linking is not None:
             auth = await self.authenticate(linking)
-            self._require_aal(auth, "linking an account")
+            self.require_aal(auth, "linking an account")
             target = auth.user.id
         flow = FlowState(
             id=flow_id,
@@ -272,7 +273,7 @@ class ExternalService(AuthServiceBase):
             exchange.provider_tokens = self._box.seal(tokens, exchange.id)
             await self.repo.add_flow_state(exchange)
             return redirects.with_query(target, {"code": code})
-        session = await self.sessions.start(user, OAUTH, self.client)
+        session = await self.sign_in(user, OAUTH, provider=person.provider)
         return redirects.session_fragment(target, session, tokens.as_params())
 
     # -- native apps ------------------------------------------------------------------------
@@ -313,9 +314,9 @@ class ExternalService(AuthServiceBase):
             if linking is None:
                 raise invalid("Linking requires a valid user access token in Authorization")
             user = await self._link(linking.user_id, person, linking)
-            return await self.sessions.start(user, OAUTH, self.client)
+            return await self.sign_in(user, OAUTH, provider=person.provider)
         user = await self._sign_in_or_up(person)
-        return await self.sessions.start(user, OAUTH, self.client)
+        return await self.sign_in(user, OAUTH, provider=person.provider)
 
     # -- identities -------------------------------------------------------------------------
 
@@ -328,7 +329,7 @@ class ExternalService(AuthServiceBase):
                 404, ErrorCode.validation_failed, "identity_id must be an UUID"
             ) from None
         auth = await self.authenticate(token)
-        self._require_aal(auth, "disconnecting an account")
+        self.require_aal(auth, "disconnecting an account")
         user = auth.user
         identity = next((i for i in user.identities if i.id == wanted), None)
         if identity is None:
@@ -347,6 +348,7 @@ class ExternalService(AuthServiceBase):
         self.refresh_providers(user)
         if identity.provider != "email":
             self.notify(user, "auth_identity_unlinked", self._label(identity.provider))
+        await self.audit(user, AuditAction.identity_unlinked, provider=identity.provider)
         return {}
 
     # -- accounts ---------------------------------------------------------------------------
@@ -392,6 +394,7 @@ class ExternalService(AuthServiceBase):
                 self._add_identity(existing, person)
                 self.notify(existing, "auth_identity_linked", self._label(person.provider))
                 await self.repo.flush()
+                await self.audit(existing, AuditAction.identity_linked, provider=person.provider)
                 return existing
             if existing is not None:
                 # Never confirmed: the address was typed, not proven. See the module's doc.
@@ -424,7 +427,7 @@ class ExternalService(AuthServiceBase):
     ) -> User:
         if token is not None:
             auth = await self.authenticate(token)
-            self._require_aal(auth, "linking an account")
+            self.require_aal(auth, "linking an account")
             user = auth.user
         else:
             found = await self.repo.user(user_id)
@@ -442,6 +445,7 @@ class ExternalService(AuthServiceBase):
         self._add_identity(user, person)
         self.notify(user, "auth_identity_linked", self._label(person.provider))
         await self.repo.flush()
+        await self.audit(user, AuditAction.identity_linked, provider=person.provider)
         return user
 
     def _add_identity(self, user: User, person: ProviderPerson) -> None:
@@ -460,15 +464,6 @@ class ExternalService(AuthServiceBase):
     def _check_can_sign_in(self, user: User) -> None:
         if self.is_banned(user):
             raise AppError(403, ErrorCode.user_banned, "User is banned")
-
-    @staticmethod
-    def _require_aal(auth: Authenticated, doing: str) -> None:
-        if not auth.meets_aal:
-            raise AppError(
-                403,
-                ErrorCode.insufficient_aal,
-                f"AAL2 session is required for {doing} when MFA is enabled.",
-            )
 
     def _label(self, provider: str) -> str:
         found = self.providers.get(provider)

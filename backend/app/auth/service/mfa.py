@@ -21,6 +21,7 @@ import pyotp
 import segno
 from segno import DataOverflowError
 
+from app.auth.audit import AuditAction
 from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor
 from app.auth.passwords import Passwords
 from app.auth.schemas import (
@@ -245,7 +246,8 @@ class MfaService(AuthServiceBase):
                 "MFA factor with the provided challenge ID not found",
             )
         turning_on = not self._second_factors(auth)
-        if factor.status != FACTOR_VERIFIED:
+        first_time = factor.status != FACTOR_VERIFIED
+        if first_time:
             factor.status = FACTOR_VERIFIED
             # Other abandoned enrolments of this kind go (Supabase does the same).
             for other in [
@@ -255,6 +257,12 @@ class MfaService(AuthServiceBase):
             ]:
                 auth.user.factors.remove(other)
         response = await self._elevate(auth, TOTP)
+        if first_time:
+            await self.audit(
+                auth.user, AuditAction.factor_enabled, factor_type=TOTP, turned_on=turning_on
+            )
+        else:
+            await self.audit(auth.user, AuditAction.second_factor_passed, method=TOTP)
         if turning_on:
             self.notify(auth.user, "auth_mfa_enabled")
         return response
@@ -295,6 +303,7 @@ class MfaService(AuthServiceBase):
         if factor.status == FACTOR_VERIFIED:
             self._require_aal2(auth, "AAL2 required to unenroll verified factor", status=422)
         was_on = bool(self._second_factors(auth))
+        removed_verified = factor.status == FACTOR_VERIFIED
         auth.user.factors.remove(factor)
         if factor.status == FACTOR_VERIFIED and factor.factor_type == TOTP:
             # Sessions do not record which factor raised them: every one goes back to aal1
@@ -307,6 +316,13 @@ class MfaService(AuthServiceBase):
                 auth.user.factors.remove(recovery)
             self.notify(auth.user, "auth_mfa_disabled")
         await self.repo.flush()
+        if removed_verified:  # an abandoned enrolment changed nothing
+            await self.audit(
+                auth.user,
+                AuditAction.factor_removed,
+                factor_type=factor.factor_type,
+                turned_off=was_on and not self._second_factors(auth),
+            )
         return {"id": str(factor_uuid)}
 
     # -- recovery codes -------------------------------------------------------------------
@@ -352,7 +368,9 @@ class MfaService(AuthServiceBase):
         )
         auth.user.factors.append(factor)
         await self.repo.flush()
-        return await self._new_codes(factor)
+        response = await self._new_codes(factor)
+        await self.audit(auth.user, AuditAction.recovery_codes_generated, regenerated=False)
+        return response
 
     async def regenerate_recovery_codes(self, token: AccessToken) -> dict[str, Any]:
         auth = await self._authenticate_locked(token)
@@ -365,6 +383,7 @@ class MfaService(AuthServiceBase):
         await self.repo.clear_rate_limit(self._recovery_key(auth.user.id))
         factor.updated_at = utcnow()
         self.notify(auth.user, "auth_recovery_codes_generated")
+        await self.audit(auth.user, AuditAction.recovery_codes_generated, regenerated=True)
         return response
 
     async def _new_codes(self, factor: Factor) -> dict[str, Any]:
@@ -392,7 +411,9 @@ class MfaService(AuthServiceBase):
             used = await self.repo.use_recovery_code(factor.id, digest(code), utcnow())
         if not used:
             raise AppError(422, ErrorCode.mfa_verification_failed, "Invalid recovery code entered")
-        return await self._elevate(auth, "mfa/recovery_code")
+        response = await self._elevate(auth, "mfa/recovery_code")
+        await self.audit(auth.user, AuditAction.second_factor_passed, method=RECOVERY_CODE)
+        return response
 
     async def delete_recovery_codes(self, token: AccessToken) -> dict[str, Any]:
         auth = await self._authenticate_locked(token)
@@ -402,4 +423,7 @@ class MfaService(AuthServiceBase):
             raise AppError(404, ErrorCode.mfa_factor_not_found, "Recovery codes not found")
         auth.user.factors.remove(factor)
         await self.repo.flush()
+        await self.audit(
+            auth.user, AuditAction.factor_removed, factor_type=RECOVERY_CODE, turned_off=False
+        )
         return {"id": str(factor.id)}

@@ -9,7 +9,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from app.auth import emails, one_time, redirects
+from app.auth import emails, errors, one_time, redirects
+from app.auth.audit import AuditAction
 from app.auth.models import FlowState, User
 from app.auth.schemas import (
     PkceParams,
@@ -23,8 +24,12 @@ from app.auth.service.base import AuthServiceBase
 from app.core.database import utcnow
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, RateLimited
-from app.core.settings import Rule
 from app.core.tokens import digest
+
+# GoTrue's words after the first of an email change's two links.
+EMAIL_CHANGE_HALFWAY = (
+    "Confirmation link accepted. Please proceed to confirm link sent to the other email"
+)
 
 
 class SignupService(AuthServiceBase):
@@ -41,7 +46,7 @@ class SignupService(AuthServiceBase):
         metadata = params.data or {}
         await self.limit(f"email-ip:{self.client.ip}", settings.rate_limit_email_ip)
         if not settings.auth_autoconfirm:  # only confirm mode emails the address
-            await self._limit_email_to(email, "confirmation")
+            await self.limit_email_to(email, "confirmation")
         redirect = redirects.resolve(settings, redirect_to)
 
         # Hash before the first query: on SQLite the request's transaction holds the write
@@ -65,7 +70,7 @@ class SignupService(AuthServiceBase):
         )
         if settings.auth_autoconfirm:
             self.confirm(user)
-            return await self.sessions.start(user, "password", self.client)
+            return await self.sign_in(user, "password")
         await self._send_confirmation(user, redirect, params)
         return user_json(user)
 
@@ -88,21 +93,6 @@ class SignupService(AuthServiceBase):
         fake.identities = []
         fake.factors = []
         return user_json(fake)
-
-    async def _limit_email_to(self, email: str, kind: str) -> None:
-        """Before any email to `email`: a minimum interval per kind and an hourly cap."""
-        interval = self.settings.auth_email_min_interval
-        if interval:
-            await self.limit(
-                f"email-interval:{kind}:{email}",
-                Rule(1, interval),
-                ErrorCode.over_email_send_rate_limit,
-            )
-        await self.limit(
-            f"email-address:{email}",
-            self.settings.rate_limit_email_per_address,
-            ErrorCode.over_email_send_rate_limit,
-        )
 
     async def _flow_state(self, params: PkceParams, method: str, user: User) -> FlowState | None:
         """The PKCE flow an emailed link will complete, when the client asked for PKCE."""
@@ -135,7 +125,11 @@ class SignupService(AuthServiceBase):
         """GET /verify: the URL to send the browser to (303), success or failure alike."""
         redirect = redirects.resolve(self.settings, redirect_to)
         pkce = bool(token and token.startswith(one_time.PKCE_PREFIX))
-        kinds = one_time.KINDS_BY_TYPE.get(kind or "")
+        kinds = (
+            one_time.EMAIL_CHANGE_KINDS
+            if kind == "email_change"
+            else one_time.KINDS_BY_TYPE.get(kind or "")
+        )
         if not token or kinds is None:
             return redirects.with_error(
                 redirect,
@@ -161,6 +155,8 @@ class SignupService(AuthServiceBase):
                 "Email link is invalid or has expired",
             )
         user = consumed.user
+        if consumed.kind in one_time.EMAIL_CHANGE_KINDS:
+            return await self._email_change_step(user, consumed.kind, redirect)
         self.confirm(user)
         method = "recovery" if consumed.kind == one_time.RECOVERY else "otp"
         if consumed.flow_state is not None:
@@ -169,8 +165,47 @@ class SignupService(AuthServiceBase):
             consumed.flow_state.auth_code_issued_at = utcnow()
             await self.repo.flush()
             return redirects.with_query(redirect, {"code": code})
-        tokens = await self.sessions.start(user, method, self.client)
+        tokens = await self.sign_in(user, method)
         return redirects.session_fragment(redirect, tokens, {"type": kind or "signup"})
+
+    async def _email_change_step(self, user: User, kind: str, redirect: str) -> str:
+        """One of the two links of an email change: the first says so, the second changes
+        the address, tells the old one, and signs the browser in (type `email_change`)."""
+        new_email = user.email_change
+        if not new_email:
+            return redirects.with_error(
+                redirect,
+                False,
+                "access_denied",
+                ErrorCode.otp_expired,
+                "Email link is invalid or has expired",
+            )
+        other = (
+            one_time.EMAIL_CHANGE_NEW
+            if kind == one_time.EMAIL_CHANGE_CURRENT
+            else one_time.EMAIL_CHANGE_CURRENT
+        )
+        if await self.repo.has_one_time_token(user.id, other):
+            return redirects.with_fragment(redirect, {"message": EMAIL_CHANGE_HALFWAY, "sb": ""})
+        user.email_change = None
+        user.email_change_sent_at = None
+        if await self.repo.email_taken(new_email):  # taken since the request
+            error = errors.email_exists()
+            return redirects.with_error(redirect, False, "access_denied", error.code, error.message)
+        old_email = user.email
+        user.email = new_email
+        if user.email_confirmed_at is None:
+            self.confirm(user)
+        for identity in user.identities:
+            if identity.provider == "email":
+                identity.email = new_email
+                identity.identity_data = {**identity.identity_data, "email": new_email}
+        await self.repo.flush()
+        if old_email:
+            self.mail.add(emails.email_changed(self.settings, old_email, new_email))
+        await self.audit(user, AuditAction.email_changed)
+        tokens = await self.sign_in(user, "otp")
+        return redirects.session_fragment(redirect, tokens, {"type": "email_change"})
 
     async def verify_otp(self, params: VerifyParams) -> dict[str, Any]:
         """POST /verify: a token hash, or an email and the 6-digit code, for a session."""
@@ -190,14 +225,14 @@ class SignupService(AuthServiceBase):
         if consumed.flow_state is not None:
             await self.repo.delete_flow_state(consumed.flow_state)
         method = "recovery" if consumed.kind == one_time.RECOVERY else "otp"
-        return await self.sessions.start(consumed.user, method, self.client)
+        return await self.sign_in(consumed.user, method)
 
     # -- recovery and resend ------------------------------------------------------------
 
     async def recover(self, params: RecoverParams, redirect_to: str | None) -> dict[str, Any]:
         email = params.email or ""
         await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
-        await self._limit_email_to(email, "recovery")
+        await self.limit_email_to(email, "recovery")
         user = await self.repo.user_by_email(email)
         if user is not None:
             flow = await self._flow_state(params, "recovery", user)
@@ -208,13 +243,14 @@ class SignupService(AuthServiceBase):
             redirect = redirects.resolve(self.settings, redirect_to)
             link = emails.verify_link(self.settings, issued.link_token, "recovery", redirect)
             self.mail.add(emails.recovery(self.settings, user, link, issued.otp))
+            await self.audit(user, AuditAction.password_recovery_requested)
         return {}
 
     async def resend(self, params: ResendParams, redirect_to: str | None) -> dict[str, Any]:
         email = params.email or ""
         await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
         # Counted for every address, so the answer is the same whether or not it is known.
-        await self._limit_email_to(email, "confirmation")
+        await self.limit_email_to(email, "confirmation")
         user = await self.repo.user_by_email(email)
         if user is None or user.email_confirmed_at is not None:
             return {}

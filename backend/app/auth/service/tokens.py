@@ -40,7 +40,7 @@ class TokenService(AuthServiceBase):
             raise errors.user_banned()
         if stored and self.passwords.needs_rehash(stored):
             user.encrypted_password = await self.passwords.hash(password)
-        response = await self.sessions.start(user, "password", self.client)
+        response = await self.sign_in(user, "password")
         reasons = self.passwords.weakness(password)
         if reasons:
             response["weak_password"] = {
@@ -99,7 +99,8 @@ class TokenService(AuthServiceBase):
         await self.repo.delete_flow_state(flow)
         if user is None:
             raise errors.user_not_found()
-        response = await self.sessions.start(user, method, self.client)
+        details = {"provider": flow.provider} if method == OAUTH and flow.provider else {}
+        response = await self.sign_in(user, method, **details)
         if method == OAUTH:
             # A provider sign-in hands over the provider's tokens, as GoTrue does.
             response.update(

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.auth import emails, one_time
+from app.auth import emails, errors, one_time, redirects
+from app.auth.audit import AuditAction
 from app.auth.models import Identity, User
 from app.auth.schemas import UpdateUserParams, check_metadata, user_json
 from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
+from app.core.database import utcnow
 from app.core.email_address import normalize_email
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
+
+# A reauthentication code is for a change being made now.
+REAUTHENTICATION_LIFETIME = 15 * 60
 
 
 class UserService(AuthServiceBase):
@@ -33,24 +38,51 @@ class UserService(AuthServiceBase):
             mine = await self.repo.session_ids(auth.user.id)
             ids = [i for i in mine if scope == "global" or i != auth.session.id]
         await self.repo.delete_sessions(ids)
+        await self.audit(auth.user, AuditAction.signed_out, scope=scope)
 
-    async def update(self, token: AccessToken, params: UpdateUserParams) -> dict[str, Any]:
-        # A password change checks the current password: attempts count per user.
-        await self.limit(f"user-update:{token.user_id}", self.settings.rate_limit_password_address)
+    async def reauthenticate(self, token: AccessToken) -> dict[str, Any]:
+        """GET /reauthenticate: emails a one-time code (the `nonce`) that stands in for the
+        current password in a sensitive change: essential for an account without a password."""
+        # Keyed by user id: the address is not known before the first query (core/ratelimit.py).
+        await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+        await self.limit_email_to(str(token.user_id), one_time.REAUTHENTICATION)
         auth = await self.authenticate(token)
         user = auth.user
-        if params.password is not None and not auth.meets_aal:
+        if not user.email:
+            raise invalid("Reauthentication requires the user to have an email or a phone number")
+        if user.email_confirmed_at is None:
+            raise AppError(422, ErrorCode.email_not_confirmed, "Please verify your email first.")
+        issued = await self.links.issue(user, one_time.REAUTHENTICATION, REAUTHENTICATION_LIFETIME)
+        self.mail.add(
+            emails.reauthentication(
+                self.settings, user, issued.otp, REAUTHENTICATION_LIFETIME // 60
+            )
+        )
+        return {}
+
+    async def update(
+        self, token: AccessToken, params: UpdateUserParams, redirect_to: str | None = None
+    ) -> dict[str, Any]:
+        # A password change checks the current password: attempts count per user.
+        await self.limit(f"user-update:{token.user_id}", self.settings.rate_limit_password_address)
+        new_email = self._new_email(params.email)
+        if new_email is not None:
+            # Two emails go out: counted against the sender and both addresses, before the
+            # first query (the current address is counted under the user's id).
+            await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+            await self.limit_email_to(new_email, "email_change")
+            await self.limit_email_to(str(token.user_id), "email_change")
+        auth = await self.authenticate(token)
+        user = auth.user
+        changes_email = new_email is not None and new_email != user.email
+        if (params.password is not None or changes_email) and not auth.meets_aal:
             raise AppError(
                 401,
                 ErrorCode.insufficient_aal,
                 "AAL2 session is required to update email or password when MFA is enabled.",
             )
-        if params.email is not None and normalize_email(params.email) != user.email:
-            raise AppError(
-                422,
-                ErrorCode.email_change_not_supported,
-                "Changing the email address is not available yet; contact support.",
-            )
+        if changes_email and new_email is not None:
+            await self._request_email_change(user, new_email, redirect_to)
         if params.data is not None:
             merged = dict(user.user_metadata)
             for key, value in params.data.items():
@@ -60,9 +92,43 @@ class UserService(AuthServiceBase):
                     merged[key] = value
             user.user_metadata = check_metadata(merged)
         if params.password is not None:
-            await self._change_password(auth, params.password, params.current_password)
+            await self._change_password(
+                auth, params.password, params.current_password, params.nonce
+            )
         await self.repo.flush()
         return user_json(user)
+
+    @staticmethod
+    def _new_email(raw: str | None) -> str | None:
+        if raw is None:
+            return None
+        email = normalize_email(raw)
+        if email is None:
+            raise errors.bad_email()
+        return email
+
+    async def _request_email_change(
+        self, user: User, new_email: str, redirect_to: str | None
+    ) -> None:
+        """Supabase's secure email change: a link to each address; the address changes only
+        when both are opened (SignupService.verify_link). Nothing says who has a taken one."""
+        if await self.repo.email_taken(new_email):
+            raise errors.email_exists()
+        redirect = redirects.resolve(self.settings, redirect_to)
+        lifetime = self.settings.auth_email_link_expiry
+        user.email_change = new_email
+        user.email_change_sent_at = utcnow()
+        sides = [(one_time.EMAIL_CHANGE_NEW, new_email, "new")]
+        if user.email and user.email_confirmed_at is not None:
+            sides.insert(0, (one_time.EMAIL_CHANGE_CURRENT, user.email, "current"))
+        else:
+            # Nothing to confirm at an address never proven: only the new one's link.
+            await self.repo.delete_one_time_tokens(user.id, one_time.EMAIL_CHANGE_CURRENT)
+        for kind, address, side in sides:
+            issued = await self.links.issue(user, kind, lifetime, address=address)
+            link = emails.verify_link(self.settings, issued.link_token, "email_change", redirect)
+            self.mail.add(emails.email_change(self.settings, user, address, link, side))
+        await self.audit(user, AuditAction.email_change_requested)
 
     @staticmethod
     def _ensure_email_identity(user: User) -> None:
@@ -90,14 +156,21 @@ class UserService(AuthServiceBase):
         AuthServiceBase.refresh_providers(user)
 
     async def _change_password(
-        self, auth: Authenticated, password: str, current_password: str | None
+        self,
+        auth: Authenticated,
+        password: str,
+        current_password: str | None,
+        nonce: str | None = None,
     ) -> None:
         user = auth.user
         self.passwords.check_new(
             password, missing_message="Password update requires a valid password"
         )
         recovering = is_recent_recovery(auth.session)
-        if (
+        if nonce and not current_password:
+            # The emailed code proves it is them, as the current password would.
+            await self.check_nonce(user, nonce)
+        elif (
             self.settings.auth_require_current_password
             and not recovering
             and user.encrypted_password
@@ -128,3 +201,4 @@ class UserService(AuthServiceBase):
         # The recovery exemption is spent: a further change needs the new password.
         auth.session.amr = [amr_entry("password"), *auth.session.amr]
         self.mail.add(emails.password_changed(self.settings, user))
+        await self.audit(user, AuditAction.password_changed)

@@ -1,0 +1,64 @@
+"""/api/account: delete the account (signed in, or by an emailed link) and download its data
+(docs/api.md#api-account). Answers are never cached."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Response
+from fastapi.responses import JSONResponse
+
+from app.account.deps import AccountServiceDep
+from app.account.schemas import DeleteAccountParams, DeletionConfirmParams, DeletionRequestParams
+from app.auth.deps import AccessTokenDep
+from app.core.deps import SettingsDep
+from app.core.requests import parse
+
+router = APIRouter(prefix="/api/account", tags=["account"])
+JsonBody = Annotated[dict[str, Any], Body(default_factory=dict)]
+NO_STORE = {"Cache-Control": "no-store"}
+# Said whether or not the address has an account.
+REQUEST_ANSWER = (
+    "If an account uses this address, we have emailed it a link to delete it. "
+    "Check your inbox: the link works once, for one hour."
+)
+
+
+@router.post("/delete")
+async def delete_account(
+    service: AccountServiceDep, token: AccessTokenDep, body: JsonBody
+) -> JSONResponse:
+    await service.delete(token, parse(DeleteAccountParams, body))
+    return JSONResponse({"deleted": True}, headers=NO_STORE)
+
+
+@router.post("/deletion-requests", status_code=202)
+async def request_deletion(service: AccountServiceDep, body: JsonBody) -> JSONResponse:
+    await service.request_deletion(parse(DeletionRequestParams, body))
+    return JSONResponse({"message": REQUEST_ANSWER}, status_code=202, headers=NO_STORE)
+
+
+@router.post("/deletion-requests/confirm")
+async def confirm_deletion(service: AccountServiceDep, body: JsonBody) -> JSONResponse:
+    await service.confirm_deletion(parse(DeletionConfirmParams, body))
+    return JSONResponse({"deleted": True}, headers=NO_STORE)
+
+
+@router.get("/export")
+async def export(
+    service: AccountServiceDep, token: AccessTokenDep, settings: SettingsDep
+) -> Response:
+    data = await service.export(token)
+    day = datetime.now(UTC).date().isoformat()
+    brand = re.sub(r"[^A-Za-z0-9-]+", "", settings.brand_name) or "account"
+    return Response(
+        json.dumps(data, ensure_ascii=False, indent=2),
+        media_type="application/json",
+        headers={
+            **NO_STORE,
+            "Content-Disposition": f'attachment; filename="{brand}-data-{day}.json"',
+        },
+    )

@@ -1,0 +1,57 @@
+"""Request bodies of /api/account (deletion); each checks its own fields."""
+
+from __future__ import annotations
+
+from typing import Self
+
+from pydantic import StrictBool, StrictStr, model_validator
+
+from app.core.email_address import normalize_email
+from app.core.errors import invalid
+from app.core.requests import RequestModel
+
+# What the person types to say they mean it (the dialog's instruction names it).
+CONFIRMATION_WORD = "DELETE"
+
+
+class DeleteAccountParams(RequestModel):
+    """POST /api/account/delete: the typed word, and proof it is them (password or the code
+    GET /auth/v1/reauthenticate emailed), and whether the subscriptions go too."""
+
+    confirmation: StrictStr | None = None
+    password: StrictStr | None = None
+    nonce: StrictStr | None = None
+    newsletter: StrictBool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if (self.confirmation or "").strip() != CONFIRMATION_WORD:
+            raise invalid(f"Type {CONFIRMATION_WORD} to confirm the deletion")
+        return self
+
+
+class DeletionRequestParams(RequestModel):
+    """POST /api/account/deletion-requests: the address to send the deletion link to."""
+
+    email: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        normalized = normalize_email(self.email or "")
+        if normalized is None:
+            raise invalid("Enter a valid email address")
+        self.email = normalized
+        return self
+
+
+class DeletionConfirmParams(RequestModel):
+    """POST /api/account/deletion-requests/confirm: the link's token, pressed on the page."""
+
+    token: StrictStr | None = None
+    newsletter: StrictBool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if not self.token:
+            raise invalid("Missing token")
+        return self

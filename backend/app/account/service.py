@@ -1,0 +1,194 @@
+"""Deleting an account and exporting its data (docs/behaviour.md#accounts-data).
+
+Deletion is immediate and complete: the user row goes, and with it (foreign keys, ON DELETE
+CASCADE) its identities, factors and their challenges and recovery codes, sessions and refresh
+tokens, pending links and codes, flows and activity; the rate-limit counters that name the
+address or the user id; and, unless the person unticks it, every newsletter and waitlist row of
+the address. Nothing personal is kept; the address gets a receipt.
+
+Proof that it is the owner: the password, or for an account without one the code emailed by
+GET /auth/v1/reauthenticate; and the code of two-factor authentication in this session when it
+is on. Without signing in, a link emailed to the address (single-use, one hour) leads to a page
+whose button deletes: opening the link alone deletes nothing, since mail scanners open links.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from app.account import emails
+from app.account.schemas import DeleteAccountParams, DeletionConfirmParams, DeletionRequestParams
+from app.auth import one_time
+from app.auth.audit import AuditAction
+from app.auth.devices import describe
+from app.auth.models import User
+from app.auth.passwords import Passwords
+from app.auth.service.base import AccessToken, AuthServiceBase
+from app.core.deps import RequestContext
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError
+from app.core.jwt_keys import JwtKeys
+from app.newsletter.repository import NewsletterRepository
+
+# A deletion link is for now: an hour, then ask again.
+DELETION_LINK_LIFETIME = 3600
+EXPORT_FORMAT = "noor-account-export/1"
+
+
+def _time(value: datetime | None) -> str | None:
+    return value.astimezone(UTC).isoformat(timespec="seconds") if value else None
+
+
+class AccountService(AuthServiceBase):
+    def __init__(self, ctx: RequestContext, keys: JwtKeys, passwords: Passwords) -> None:
+        super().__init__(ctx, keys, passwords)
+        self.subscribers = NewsletterRepository(ctx.db)
+
+    # -- deletion, signed in --------------------------------------------------------------
+
+    async def delete(self, token: AccessToken, params: DeleteAccountParams) -> None:
+        # Password attempts count per user, as for a password change.
+        await self.limit(f"user-update:{token.user_id}", self.settings.rate_limit_password_address)
+        auth = await self.authenticate(token)
+        self.require_aal(auth, "deleting the account")
+        user = auth.user
+        if params.password and user.encrypted_password:
+            if not await self.passwords.verify(user.encrypted_password, params.password):
+                raise AppError(
+                    400, ErrorCode.current_password_mismatch, "Current password is incorrect."
+                )
+        elif params.nonce:
+            await self.check_nonce(user, params.nonce)
+        else:
+            raise AppError(
+                400,
+                ErrorCode.reauthentication_needed,
+                "Confirm it is you: your password, or the code we email you",
+            )
+        await self.erase(user, newsletter=params.newsletter)
+
+    # -- deletion by email link, signed out ------------------------------------------------
+
+    async def request_deletion(self, params: DeletionRequestParams) -> None:
+        """The same answer whether or not the address has an account (no enumeration)."""
+        email = params.email or ""
+        await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+        await self.limit_email_to(email, one_time.ACCOUNT_DELETION)
+        user = await self.repo.user_by_email(email)
+        if user is None:
+            return
+        issued = await self.links.issue(user, one_time.ACCOUNT_DELETION, DELETION_LINK_LIFETIME)
+        await self.audit(user, AuditAction.account_deletion_requested)
+        link = f"{self.settings.site_url}/account/delete/confirm?token={issued.link_token}"
+        self.mail.add(
+            emails.deletion_link(self.settings, email, link, DELETION_LINK_LIFETIME // 60)
+        )
+
+    async def confirm_deletion(self, params: DeletionConfirmParams) -> None:
+        await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        consumed = await self.links.consume_link(params.token or "", (one_time.ACCOUNT_DELETION,))
+        if consumed is None:
+            raise AppError(
+                400,
+                ErrorCode.invalid_token,
+                "This deletion link is invalid, used or expired. Ask for a new one.",
+            )
+        await self.erase(consumed.user, newsletter=params.newsletter)
+
+    # -- the one complete deletion (also `python -m app users delete`) ---------------------
+
+    async def erase(self, user: User, *, newsletter: bool) -> None:
+        email = user.email
+        if email and newsletter:
+            await self.subscribers.delete_subscribers(email)
+        await self.repo.forget_rate_limits(str(user.id), *([email] if email else []))
+        await self.repo.delete_user(user)
+        if email:
+            self.mail.add(emails.deleted(self.settings, email, newsletter))
+
+    # -- export -----------------------------------------------------------------------------
+
+    async def export(self, token: AccessToken) -> dict[str, Any]:
+        auth = await self.authenticate(token)
+        self.require_aal(auth, "downloading the account's data")
+        return await self.data_of(auth.user)
+
+    async def data_of(self, user: User) -> dict[str, Any]:
+        """Everything held about the person, and no secret: no password hash, token, code,
+        TOTP secret or recovery code (not even their digests)."""
+        sessions = await self.repo.sessions_of(user.id)
+        subscriptions = (
+            await self.subscribers.subscribers_by_email(user.email) if user.email else []
+        )
+        return {
+            "format": EXPORT_FORMAT,
+            "exported_at": _time(datetime.now(UTC)),
+            "account": {
+                "id": str(user.id),
+                "email": user.email,
+                "email_confirmed_at": _time(user.email_confirmed_at),
+                "has_password": user.encrypted_password is not None,
+                "created_at": _time(user.created_at),
+                "last_sign_in_at": _time(user.last_sign_in_at),
+                "profile": user.user_metadata,
+                "sign_in_methods": user.app_metadata.get("providers", []),
+            },
+            "identities": [
+                {
+                    "provider": identity.provider,
+                    "email": identity.email,
+                    "created_at": _time(identity.created_at),
+                    "last_sign_in_at": _time(identity.last_sign_in_at),
+                }
+                for identity in user.identities
+            ],
+            "two_factor": [
+                {
+                    "type": factor.factor_type,
+                    "name": factor.friendly_name,
+                    "status": factor.status,
+                    "created_at": _time(factor.created_at),
+                }
+                for factor in user.factors
+            ],
+            "signed_in_devices": [
+                {
+                    "device": describe(session.user_agent).label,
+                    "ip": session.ip,
+                    "signed_in_at": _time(session.created_at),
+                    "last_active_at": _time(session.refreshed_at or session.created_at),
+                }
+                for session in sessions
+            ],
+            "subscriptions": [
+                {
+                    "list": row.source,
+                    "email": row.email,
+                    "name": row.name,
+                    "subscribed_at": _time(row.subscribed_at),
+                    "consent": {"ip": row.consent_ip, "user_agent": row.consent_user_agent},
+                    "confirmed": row.verified,
+                    "confirmed_at": _time(row.confirmed_at),
+                    "confirmation": {
+                        "ip": row.confirmed_ip,
+                        "user_agent": row.confirmed_user_agent,
+                    },
+                    "unsubscribed_at": _time(row.unsubscribed_at),
+                }
+                for row in subscriptions
+            ],
+            "activity": await self._activity(user),
+        }
+
+    async def _activity(self, user: User) -> list[dict[str, Any]]:
+        return [
+            {
+                "action": entry.action,
+                "details": entry.details,
+                "device": entry.device,
+                "ip": entry.ip,
+                "at": _time(entry.created_at),
+            }
+            for entry in await self.repo.audit_entries(user.id, None)
+        ]
