@@ -1,4 +1,4 @@
-"""Operator commands: `python -m app subscribers export|stats`.
+"""Operator commands: `python -m app subscribers export|stats|purge-unconfirmed`.
 
 `export` writes confirmed, still-subscribed rows of one list as CSV for the operator's own
 mailing tool (never an ad platform: GDPR Art. 9). Each row carries a working one-click
@@ -16,14 +16,19 @@ import csv
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
-from app.core.database import create_engine, create_sessionmaker
+from app.core.database import create_engine, create_sessionmaker, utcnow
 from app.core.settings import Settings, get_settings
 from app.newsletter import service
 from app.newsletter.models import SOURCES
 from app.newsletter.repository import NewsletterRepository
+
+# The privacy policy's promise (frontend/src/content/legal.ts): unconfirmed sign-ups go after
+# 30 days. They never consented (double opt-in), so nothing of them is kept.
+UNCONFIRMED_DAYS = 30
 
 CSV_COLUMNS = ("email", "name", "source", "subscribed_at", "confirmed_at", "unsubscribe_url")
 
@@ -40,6 +45,12 @@ def register(subparsers: Any) -> None:
 
     stats = sub.add_parser("stats", help="counts per list and state")
     stats.set_defaults(handler=_stats)
+
+    purge = sub.add_parser(
+        "purge-unconfirmed",
+        help=f"delete sign-ups never confirmed after {UNCONFIRMED_DAYS} days (run daily)",
+    )
+    purge.set_defaults(handler=_purge)
 
 
 def _cell(value: str) -> str:
@@ -98,6 +109,24 @@ def _export(args: argparse.Namespace) -> int:
         write_csv(rows, out)
     if args.output is not None:
         print(f"{len(rows)} {args.source} subscribers written to {args.output}", file=sys.stderr)
+    return 0
+
+
+async def purge_unconfirmed(settings: Settings) -> int:
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            before = utcnow() - timedelta(days=UNCONFIRMED_DAYS)
+            deleted = await NewsletterRepository(session).delete_unconfirmed(before)
+            await session.commit()
+            return deleted
+    finally:
+        await engine.dispose()
+
+
+def _purge(_args: argparse.Namespace) -> int:
+    deleted = asyncio.run(purge_unconfirmed(get_settings()))
+    print(f"{deleted} unconfirmed sign-ups older than {UNCONFIRMED_DAYS} days deleted")
     return 0
 
 

@@ -175,3 +175,12 @@ class NewsletterRepository:
             delete(Subscriber).where(Subscriber.email_normalized == email_normalized)
         )
         return int(result.rowcount)  # type: ignore[attr-defined]
+
+    async def delete_unconfirmed(self, created_before: datetime) -> int:
+        """Sign-ups never confirmed, made before `created_before` (the daily purge)."""
+        result = await self.db.execute(
+            delete(Subscriber).where(
+                Subscriber.verified.is_(False), Subscriber.created_at < created_before
+            )
+        )
+        return int(result.rowcount)  # type: ignore[attr-defined]

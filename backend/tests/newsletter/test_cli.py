@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import timedelta
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text
 
 from app.cli import build_parser
+from app.core.database import utcnow
 from app.core.settings import Settings
 from app.newsletter import cli
 from tests.conftest import Outbox
@@ -82,11 +85,31 @@ async def test_stats_counts_by_source_and_state(
     assert counts["waitlist"] == {"pending": 1, "expired": 0, "verified": 0, "unsubscribed": 0}
 
 
+async def test_unconfirmed_sign_ups_go_after_30_days(
+    client: httpx.AsyncClient, outbox: Outbox, settings: Settings, db: Any
+) -> None:
+    await _join(client, outbox, "old-pending@example.com", confirm=False)
+    await _join(client, outbox, "new-pending@example.com", confirm=False)
+    await _join(client, outbox, "old-confirmed@example.com", confirm=True)
+    await db.execute(
+        text(
+            "UPDATE newsletter_subscribers SET created_at = :t "
+            "WHERE email_normalized IN ('old-pending@example.com', 'old-confirmed@example.com')"
+        ),
+        {"t": utcnow() - timedelta(days=31)},
+    )
+    await db.commit()
+    assert await cli.purge_unconfirmed(settings) == 1
+    left = (await db.scalars(text("SELECT email_normalized FROM newsletter_subscribers"))).all()
+    assert sorted(left) == ["new-pending@example.com", "old-confirmed@example.com"]
+
+
 def test_commands_are_registered() -> None:
     parser = build_parser()
     args = parser.parse_args(["subscribers", "export", "--source", "waitlist", "--output", "x.csv"])
     assert args.handler is cli._export
     assert args.source == "waitlist"
     assert parser.parse_args(["subscribers", "stats"]).handler is cli._stats
+    assert parser.parse_args(["subscribers", "purge-unconfirmed"]).handler is cli._purge
     with pytest.raises(SystemExit):
         parser.parse_args(["subscribers", "export", "--source", "ads"])
