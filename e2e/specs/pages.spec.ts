@@ -128,6 +128,7 @@ test('footer carries every link of the specification', async ({ page }) => {
     ['Terms', '/terms'],
     ['Privacy', '/privacy'],
     ['Refund', '/refund'],
+    ['Delete account', '/account/delete'],
     ['Instagram', /instagram/],
     ['Twitter', /twitter/],
     ['Facebook', /facebook/],

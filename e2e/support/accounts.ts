@@ -21,7 +21,7 @@ export function mailsTo(server: ServerDefinition, email: string): OutboxMessage[
 export async function verifyLink(
   server: ServerDefinition,
   email: string,
-  type: 'signup' | 'recovery',
+  type: 'signup' | 'recovery' | 'email_change',
 ): Promise<string> {
   let link = '';
   await expect

@@ -24,4 +24,5 @@ export const publicRoutes: { path: string; heading: string | RegExp }[] = [
   { path: '/refund', heading: 'Refund Policy' },
   { path: '/guides/google-analytics', heading: 'Setting up Google Analytics with Consent Mode v2' },
   { path: '/contact', heading: 'Get in touch' },
+  { path: '/account/delete', heading: 'Delete your noor account' },
 ];

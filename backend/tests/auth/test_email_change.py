@@ -88,6 +88,25 @@ async def test_an_address_in_use_is_refused_without_saying_whose(
     assert len(outbox.messages()) == before
     bad = await ask(client, session, "not an address")
     assert bad.status_code == 400
+    # The refusal does not make the corrected address wait.
+    corrected = await ask(client, session, "free@example.com")
+    assert corrected.status_code == 200, corrected.text
+
+
+async def test_a_password_change_cancels_a_pending_change(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    session = await signed_up_and_confirmed(client, outbox, "cancel@example.com")
+    assert (await ask(client, session, "elsewhere@example.com")).status_code == 200
+    link = link_in(outbox, "elsewhere@example.com")
+    changed = await client.put(
+        "/auth/v1/user",
+        json={"password": "a different password", "current_password": PASSWORD},
+        headers=bearer(session),
+    )
+    assert changed.status_code == 200, changed.text
+    assert "new_email" not in changed.json()
+    assert fragment(await open_link(client, link))["error_code"] == "otp_expired"
 
 
 async def test_the_same_address_changes_nothing(client: httpx.AsyncClient, outbox: Outbox) -> None:

@@ -18,6 +18,7 @@ const linked = [
   ...Object.values(legalPages).flatMap((page) =>
     page.sections.flatMap((s) => (s.link ? [s.link.to] : [])),
   ),
+  ...faqs.flatMap((item) => (item.link ? [item.link.to] : [])),
 ];
 
 const homeAnchors = ['home', 'highlights', 'about', 'roadmap'];
@@ -64,6 +65,13 @@ describe('route table', () => {
       expect(route.meta.description.length).toBeLessThanOrEqual(170);
       expect(route.module).toMatch(/^features\/.+\.tsx$/);
     }
+  });
+
+  it('prerenders the public deletion page (in the sitemap), not the link page or the done page', () => {
+    const byPath = (path: string) => routes.find((route) => route.path === path);
+    expect(byPath('/account/delete')).toMatchObject({ prerender: true, sitemap: true });
+    expect(byPath('/account/delete/confirm')).toMatchObject({ prerender: false, sitemap: false });
+    expect(byPath('/account/deleted')).toMatchObject({ prerender: false, sitemap: false });
   });
 
   it('finds routes with or without a trailing slash', () => {

@@ -2,7 +2,8 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './Button.module.css';
 
-type Variant = 'primary' | 'outline';
+/** `danger`: an action that destroys something (deleting the account). */
+type Variant = 'primary' | 'outline' | 'danger';
 
 function classes(variant: Variant, small: boolean | undefined, extra?: string): string {
   return [styles.button, styles[variant], small ? styles.small : '', extra ?? '']

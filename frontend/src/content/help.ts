@@ -10,6 +10,8 @@ export interface FaqItem {
   category: FaqCategory['id'];
   question: string;
   answer: string[];
+  /** An internal link under the answer. */
+  link?: { label: string; to: string };
 }
 
 export const helpIntro = {
@@ -96,8 +98,10 @@ export const faqs: FaqItem[] = [
     category: 'account',
     question: 'How do I delete my account and data?',
     answer: [
-      'Write to our support address from the email you signed up with. We delete your account and synced prayer log within 30 days and confirm by email. A subscription bought through the App Store or Google Play must be cancelled there separately.',
+      'Open the Delete account page (linked below and at the bottom of every page), enter the email address of your account, then open the link we email you and press “Delete my account”. Signed in, you can also do it from your profile: Account Information → Delete account, where “Download my data” first gives you a copy of everything we hold.',
+      'Deletion is immediate: your account, its sign-in methods, devices and activity are erased, and, if you choose, your newsletter and waitlist subscriptions. We confirm by email. A subscription bought through the App Store or Google Play must be cancelled there separately.',
     ],
+    link: { label: 'Delete your account', to: '/account/delete' },
   },
   {
     id: 'prayer-times-1',

@@ -144,8 +144,10 @@ const privacy: LegalPage = {
     {
       heading: '6. Retention',
       paragraphs: [
-        'Account and synced data are kept until you delete your account; we then erase them within 30 days. Unconfirmed newsletter sign-ups are deleted after 30 days.',
+        'Account and synced data are kept until you delete your account, which erases them at once. Unconfirmed newsletter sign-ups are deleted after 30 days.',
+        'You can delete your account yourself at any time: signed in, from your profile (Account Information → Delete account, where you can also download a copy of your data), or without signing in, from the Delete account page, which emails a link to the address of the account. Nothing personal is kept, apart from the server logs, which are erased after 14 days; a subscription bought in the App Store or Google Play must be cancelled in the store.',
       ],
+      link: { label: 'Delete your account', to: '/account/delete' },
     },
     {
       heading: '7. Your rights',

@@ -37,6 +37,7 @@ export const footer = {
     { label: 'Terms', to: '/terms' },
     { label: 'Privacy', to: '/privacy' },
     { label: 'Refund', to: '/refund' },
+    { label: 'Delete account', to: '/account/delete' },
   ],
 };
 

@@ -1,4 +1,10 @@
-import { consentUpdate, initAnalytics, resetAnalyticsForTests, trackPageView } from './analytics';
+import {
+  consentUpdate,
+  initAnalytics,
+  redactUrl,
+  resetAnalyticsForTests,
+  trackPageView,
+} from './analytics';
 import { writeConsent } from './consent';
 
 const entries = () =>
@@ -60,6 +66,20 @@ describe('analytics', () => {
       'update',
       { analytics_storage: 'denied', functionality_storage: 'denied' },
     ]);
+  });
+
+  it('never sends the token of an emailed link or a URL fragment', () => {
+    expect(redactUrl('/account/delete/confirm?token=abc123')).toBe(
+      '/account/delete/confirm?token=redacted',
+    );
+    expect(redactUrl('/unsubscribe?token=t&list=news')).toBe(
+      '/unsubscribe?token=redacted&list=news',
+    );
+    expect(redactUrl('https://noor.example/auth/callback#access_token=secret')).toBe(
+      'https://noor.example/auth/callback',
+    );
+    expect(redactUrl('/features?ref=home')).toBe('/features?ref=home');
+    expect(redactUrl('/')).toBe('/');
   });
 
   it('sends page views with path, location and title', () => {

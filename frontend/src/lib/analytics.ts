@@ -55,11 +55,24 @@ export function initAnalytics(id: string): boolean {
   return true;
 }
 
+/**
+ * A URL as analytics may see it: without its fragment (where a sign-in link puts the session)
+ * and with the value of a `token` query parameter (the secret of an emailed link: verify,
+ * unsubscribe, delete the account) replaced by `redacted`. Relative URLs stay relative.
+ */
+export function redactUrl(url: string): string {
+  const parsed = new URL(url, 'http://relative.invalid');
+  if (parsed.searchParams.has('token')) parsed.searchParams.set('token', 'redacted');
+  parsed.hash = '';
+  const relative = parsed.origin === 'http://relative.invalid' && !/^[a-z]+:/i.test(url);
+  return relative ? `${parsed.pathname}${parsed.search}` : parsed.href;
+}
+
 export function trackPageView(path: string): void {
   if (!measurementId) return;
   gtag('event', 'page_view', {
-    page_path: path,
-    page_location: window.location.href,
+    page_path: redactUrl(path),
+    page_location: redactUrl(window.location.href),
     page_title: document.title,
   });
 }

@@ -3,15 +3,20 @@
  * them all; a backend test checks that every value here is one of them).
  */
 export const ErrorCode = {
+  validationFailed: 'validation_failed',
   weakPassword: 'weak_password',
   samePassword: 'same_password',
   currentPasswordRequired: 'current_password_required',
   currentPasswordMismatch: 'current_password_mismatch',
   emailNotConfirmed: 'email_not_confirmed',
+  emailExists: 'email_exists',
   mfaVerificationFailed: 'mfa_verification_failed',
   mfaFactorNotFound: 'mfa_factor_not_found',
   insufficientAal: 'insufficient_aal',
   singleIdentityNotDeletable: 'single_identity_not_deletable',
+  reauthenticationNeeded: 'reauthentication_needed',
+  reauthenticationNotValid: 'reauthentication_not_valid',
+  invalidToken: 'invalid_token',
   pgUniqueViolation: '23505',
   pgCheckViolation: '23514',
 } as const;

@@ -63,14 +63,15 @@ class AuthServiceBase:
         # Always before this request's first query (see core/ratelimit.py).
         await self.limiter.hit(key, rule, code=code)
 
-    async def limit_email_to(self, address: str, kind: str) -> None:
+    async def limit_email_to(self, address: str, kind: str, *, interval: bool = True) -> None:
         """Before any email to `address` (an email, or a user id when the address is not known
-        before the first query): a minimum interval per kind and an hourly cap."""
-        interval = self.settings.auth_email_min_interval
-        if interval:
+        before the first query): a minimum interval per kind and an hourly cap. Without the
+        interval where a refused request is common and must not lock the next try out."""
+        seconds = self.settings.auth_email_min_interval
+        if interval and seconds:
             await self.limit(
                 f"email-interval:{kind}:{address}",
-                Rule(1, interval),
+                Rule(1, seconds),
                 ErrorCode.over_email_send_rate_limit,
             )
         await self.limit(

@@ -70,8 +70,10 @@ class UserService(AuthServiceBase):
             # Two emails go out: counted against the sender and both addresses, before the
             # first query (the current address is counted under the user's id).
             await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
-            await self.limit_email_to(new_email, "email_change")
-            await self.limit_email_to(str(token.user_id), "email_change")
+            # Hourly caps only: the limits come before the checks, and a taken address typed
+            # by mistake must not make the corrected one wait a minute.
+            await self.limit_email_to(new_email, "email_change", interval=False)
+            await self.limit_email_to(str(token.user_id), "email_change", interval=False)
         auth = await self.authenticate(token)
         user = auth.user
         changes_email = new_email is not None and new_email != user.email
@@ -196,7 +198,13 @@ class UserService(AuthServiceBase):
         # Every other device signs out; pending links stop working.
         others = await self.repo.session_ids(user.id, except_id=auth.session.id)
         await self.repo.delete_sessions(others)
-        await self.repo.delete_one_time_tokens(user.id, one_time.RECOVERY, one_time.CONFIRMATION)
+        # A pending email change is cancelled too: whoever changes the password because the
+        # account was at risk expects every change in flight to stop.
+        await self.repo.delete_one_time_tokens(
+            user.id, one_time.RECOVERY, one_time.CONFIRMATION, *one_time.EMAIL_CHANGE_KINDS
+        )
+        user.email_change = None
+        user.email_change_sent_at = None
         await self.repo.delete_flow_states(user.id)
         # The recovery exemption is spent: a further change needs the new password.
         auth.session.amr = [amr_entry("password"), *auth.session.amr]

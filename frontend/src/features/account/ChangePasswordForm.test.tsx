@@ -17,8 +17,9 @@ const field = (name: string) => screen.getByLabelText(name, { exact: true, selec
 
 describe('password form', () => {
   it('changes a password with the current one', async () => {
+    const onPasswordSet = vi.fn();
     const user = userEvent.setup();
-    render(<ChangePasswordForm />);
+    render(<ChangePasswordForm onPasswordSet={onPasswordSet} />);
     expect(screen.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
     await user.type(field('Current password'), 'old-secret');
     await user.type(field('New password'), 'secret1');
@@ -29,6 +30,8 @@ describe('password form', () => {
       password: 'secret1',
       current_password: 'old-secret',
     });
+    // The profile reloads the devices (the others were signed out) and the activity.
+    expect(onPasswordSet).toHaveBeenCalledTimes(1);
   });
 
   it('sets a first password without a current one (an account made through a provider)', async () => {

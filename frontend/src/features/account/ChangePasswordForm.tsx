@@ -40,7 +40,10 @@ interface ChangePasswordFormProps {
    * becomes 'Set a Password', without the current password (docs/behaviour.md#accounts-providers).
    */
   hasPassword?: boolean;
-  /** Called after a password was set, so the profile reloads the account (its identities). */
+  /**
+   * Called after a password was set or changed, so the profile reloads the account (its
+   * identities), the signed-in devices (a change signs the others out) and the recent activity.
+   */
   onPasswordSet?: () => void;
 }
 
@@ -96,6 +99,7 @@ export function ChangePasswordForm({ hasPassword = true, onPasswordSet }: Change
     }
     setOutcome({ ok: true, message: PASSWORD_CHANGED });
     toast.success('Password updated');
+    onPasswordSet?.();
   });
 
   return (

@@ -2,14 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { deviceName, listDevices, signOutDevice, type Device } from './devices';
+import { deviceName, formatWhen, listDevices, signOutDevice, type Device } from './devices';
 import styles from './ProfilePage.module.css';
-
-function formatWhen(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
 
 /** Profile → Security: every signed-in device, this one marked, the others signed out here. */
 export function DevicesSection() {

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { DEFAULT_CONFIG } from '../../lib/config';
@@ -80,11 +80,48 @@ describe('profile with a provider account', () => {
     expect(await screen.findByRole('heading', { name: 'Connected accounts' })).toBeInTheDocument();
     expect(screen.getByText('Your Google account is connected.')).toBeInTheDocument();
     // The history entry no longer carries it (a reload does not repeat it).
-    expect(screen.getByTestId('route-state')).toHaveTextContent('null');
+    // (replaced by a navigation in a transition: wait for it)
+    await waitFor(() => expect(screen.getByTestId('route-state')).toHaveTextContent('null'));
     expect(screen.getByRole('button', { name: 'Disconnect Google' })).toBeDisabled();
 
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Security' }));
     expect(screen.getByRole('heading', { name: 'Set a Password' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+});
+
+describe('profile after an email change', () => {
+  it('shows the new address and the message from the callback with it, not with the providers', async () => {
+    const moved = { ...googleOnly, email: 'new@example.com' };
+    auth.getUser.mockResolvedValue({ data: { user: moved }, error: null });
+    render(
+      <ConfigContext value={DEFAULT_CONFIG}>
+        <MemoryRouter
+          initialEntries={[
+            {
+              pathname: '/profile',
+              state: { message: 'Your email address is now new@example.com.', section: 'email' },
+            },
+          ]}
+        >
+          <Routes>
+            <Route path="/profile" element={<ProfilePage />} />
+          </Routes>
+        </MemoryRouter>
+      </ConfigContext>,
+    );
+    expect(await screen.findByText('Your email address is now new@example.com.')).toBeVisible();
+    expect(
+      screen.getByText('Your email address is now new@example.com.').parentElement,
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email address')).toHaveValue('new@example.com'),
+    );
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(
+      'Your sign-in address.',
+    );
+    expect(screen.getByRole('button', { name: 'Update Account' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Change email address' })).toBeEnabled();
   });
 });

@@ -10,9 +10,13 @@ import { LoadingState } from '../../components/LoadingState';
 import { useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
+import { ActivitySection } from './ActivitySection';
+import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ConnectedAccounts } from './ConnectedAccounts';
+import { DeleteAccountSection } from './DeleteAccountSection';
 import { DevicesSection } from './DevicesSection';
+import { DownloadDataSection } from './DownloadDataSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { hasPassword } from './identities';
 import { formatMemberSince } from './schema';
@@ -69,6 +73,8 @@ function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => v
 
 interface ProfileState {
   message?: string;
+  /** 'email': the message is about the address (shown with it), else the connected accounts. */
+  section?: 'email';
 }
 
 function Profile({
@@ -82,9 +88,12 @@ function Profile({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
-  // A message passed in route state (/auth/callback: 'Your Google account is connected.'), read
-  // once: the history entry drops it so a reload does not repeat it.
-  const [notice] = useState(() => (location.state as ProfileState | null)?.message);
+  // A message passed in route state (/auth/callback: 'Your Google account is connected.', 'Your
+  // email address is now …'), read once: the history entry drops it so a reload does not
+  // repeat it.
+  const [arrival] = useState(() => location.state as ProfileState | null);
+  const notice = arrival?.message;
+  const emailNotice = arrival?.section === 'email' ? notice : undefined;
   const pathname = location.pathname;
   useEffect(() => {
     if (notice) navigate(pathname, { replace: true, state: null });
@@ -160,13 +169,20 @@ function Profile({
                 type="email"
                 value={email}
                 readOnly
-                hint="Your sign-in address. Changing it is not available yet."
+                hint="Your sign-in address."
               />
               <Button type="submit" disabled>
                 Update Account
               </Button>
             </form>
-            <ConnectedAccounts user={user} onChanged={onUserChanged} notice={notice} />
+            <ChangeEmailForm user={user} onRequested={onUserChanged} notice={emailNotice} />
+            <ConnectedAccounts
+              user={user}
+              onChanged={onUserChanged}
+              notice={emailNotice ? undefined : notice}
+            />
+            <DownloadDataSection />
+            <DeleteAccountSection user={user} />
           </div>
           <div
             className={styles.panel}
@@ -179,6 +195,7 @@ function Profile({
             <TwoFactorSection user={user} onChanged={onUserChanged} />
             {/* Reloaded after a two-factor change: turning it on signs other devices out. */}
             {tab === 'security' ? <DevicesSection key={version} /> : null}
+            {tab === 'security' ? <ActivitySection key={`activity-${String(version)}`} /> : null}
           </div>
         </div>
       </div>

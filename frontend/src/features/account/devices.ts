@@ -13,7 +13,8 @@ export interface Device {
   current: boolean;
 }
 
-async function authorized(path: string, init: RequestInit = {}): Promise<Response> {
+/** A call to our /api/account with the session's access token. */
+export async function authorized(path: string, init: RequestInit = {}): Promise<Response> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token ?? '';
@@ -35,6 +36,13 @@ export async function signOutDevice(id: string): Promise<boolean> {
     method: 'DELETE',
   });
   return response.status === 204 || response.status === 404;
+}
+
+/** A time as the Security tab shows it: "12 Mar 2026, 14:05" in the reader's locale. */
+export function formatWhen(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }
 
 /** "Firefox on Windows"; the parts the server could not name are left out. */

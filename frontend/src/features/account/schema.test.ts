@@ -1,5 +1,10 @@
 import { DEFAULT_CONFIG } from '../../lib/config';
-import { createChangePasswordSchema, formatMemberSince } from './schema';
+import {
+  createChangeEmailSchema,
+  createChangePasswordSchema,
+  formatMemberSince,
+  SAME_EMAIL,
+} from './schema';
 
 // The schema with the default minimum password length (6, as the server's default).
 const changePasswordSchema = createChangePasswordSchema(DEFAULT_CONFIG.passwordMinLength);
@@ -75,5 +80,26 @@ describe('member since', () => {
     expect(formatMemberSince('2025-03-14T10:00:00Z', 'en-US')).toBe('March 14, 2025');
     expect(formatMemberSince(undefined)).toBeNull();
     expect(formatMemberSince('not a date')).toBeNull();
+  });
+});
+
+describe('change email rules (docs/behaviour.md#accounts-email-change)', () => {
+  const schema = createChangeEmailSchema('Amina@Example.com');
+  const first = (email: string) => schema.safeParse({ email }).error?.issues[0]?.message;
+
+  it('uses the email rules of every form', () => {
+    expect(first('')).toBe('Email is required');
+    expect(first('   ')).toBe('Email is required');
+    expect(first('amina')).toBe('Email is invalid');
+    expect(first('amina@example')).toBe('Email is invalid');
+    expect(schema.safeParse({ email: ' new@example.com ' }).data).toEqual({
+      email: 'new@example.com',
+    });
+  });
+
+  it('refuses the current address, whatever its case', () => {
+    expect(first('amina@example.com')).toBe(SAME_EMAIL);
+    expect(first(' AMINA@EXAMPLE.COM ')).toBe('That is already your email address.');
+    expect(schema.safeParse({ email: 'amina@example.org' }).success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../lib/email';
 import { newPasswordRule } from '../../lib/password';
 
 /**
@@ -33,6 +34,28 @@ export function createChangePasswordSchema(
 }
 
 export type ChangePasswordForm = z.input<ReturnType<typeof createChangePasswordSchema>>;
+
+/** The new address is the one the account has already (any case). */
+export const SAME_EMAIL = 'That is already your email address.';
+
+/**
+ * The change-email form (docs/behaviour.md#accounts-email-change): the email rules of every
+ * form ('Email is required', 'Email is invalid'), and not the current address (the server would
+ * change nothing and send nothing).
+ */
+export function createChangeEmailSchema(currentEmail: string) {
+  const current = currentEmail.trim().toLowerCase();
+  return z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1, { message: 'Email is required', abort: true })
+      .regex(EMAIL_PATTERN, { message: 'Email is invalid', abort: true })
+      .refine((email) => email.toLowerCase() !== current, SAME_EMAIL),
+  });
+}
+
+export type ChangeEmailForm = z.input<ReturnType<typeof createChangeEmailSchema>>;
 
 /** 'Member since' in the reader's locale, from the account's creation time. */
 export function formatMemberSince(createdAt: string | undefined, locale?: string): string | null {

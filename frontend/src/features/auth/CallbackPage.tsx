@@ -25,6 +25,7 @@ async function resolveCallback(url: { hash: string; search: string }): Promise<C
       ...url,
       initError,
       hasSession: Boolean(data.session),
+      email: data.session?.user.email,
       needsSecondFactor: data.session ? await needsSecondFactor(supabase) : false,
     });
   } catch {
@@ -58,6 +59,22 @@ export default function CallbackPage() {
     const timer = window.setTimeout(go, outcome.delayMs);
     return () => window.clearTimeout(timer);
   }, [outcome, navigate]);
+
+  if (outcome?.kind === 'info') {
+    return (
+      <AccountFrame eyebrow="Account" title="One more link to open" titleId="callback-title">
+        <div className={styles.message}>
+          <div className={styles.notice} role="status">
+            <p>{outcome.message}</p>
+          </div>
+          <ButtonLink to="/profile">Go to your profile</ButtonLink>
+          <Link to="/" className={styles.inlineLink}>
+            Back to home
+          </Link>
+        </div>
+      </AccountFrame>
+    );
+  }
 
   return (
     <AccountFrame eyebrow="Account" title="Processing Authentication" titleId="callback-title">

@@ -1,4 +1,10 @@
-import { decideCallback, DEFAULT_REDIRECT_DELAY_MS, linkedMessage, MESSAGES } from './callback';
+import {
+  decideCallback,
+  DEFAULT_REDIRECT_DELAY_MS,
+  emailChangedMessage,
+  linkedMessage,
+  MESSAGES,
+} from './callback';
 
 const base = {
   hash: '',
@@ -204,5 +210,91 @@ describe('decideCallback', () => {
 
   it('has the documented unexpected-failure message (docs/behaviour.md#accounts-confirm)', () => {
     expect(MESSAGES.unexpected).toBe('An unexpected error occurred. Please try again.');
+  });
+
+  describe('email change (docs/behaviour.md#accounts-email-change)', () => {
+    const halfway =
+      '#message=Confirmation%20link%20accepted.%20Please%20proceed%20to%20confirm%20link%20sent%20to%20the%20other%20email&sb=';
+
+    it('after the first of the two links, says to open the other one (not an error)', () => {
+      const info = { kind: 'info', message: MESSAGES.emailChangeHalfway };
+      expect(decideCallback({ ...base, hash: halfway })).toEqual(info);
+      // Signed in or not in this browser: the same screen (the session is not touched).
+      expect(decideCallback({ ...base, hash: halfway, hasSession: true })).toEqual(info);
+      expect(MESSAGES.emailChangeHalfway).toBe(
+        'Confirmation link accepted. Now open the link we sent to your other email address: your address changes once both links are opened.',
+      );
+    });
+
+    it('shows no other text a link carries in `message`', () => {
+      const crafted = '#message=Your+account+is+locked.+Call+us.';
+      expect(decideCallback({ ...base, hash: crafted })).toEqual({
+        kind: 'error',
+        message: MESSAGES.noSession,
+      });
+      expect(decideCallback({ ...base, hash: crafted, hasSession: true })).toEqual({
+        kind: 'redirect',
+        to: '/profile',
+        delayMs: 0,
+      });
+    });
+
+    it('an error in the fragment still wins over a message', () => {
+      expect(
+        decideCallback({
+          ...base,
+          hash: `${halfway}&error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+        }),
+      ).toEqual({
+        kind: 'error',
+        message: 'Authentication error: Email link is invalid or has expired',
+      });
+    });
+
+    it('after the second link, goes to the profile saying the new address', () => {
+      expect(
+        decideCallback({
+          ...base,
+          hash: '#access_token=x&refresh_token=y&type=email_change',
+          hasSession: true,
+          email: 'new@example.com',
+        }),
+      ).toEqual({
+        kind: 'redirect',
+        to: '/profile',
+        delayMs: 0,
+        state: { message: 'Your email address is now new@example.com.', section: 'email' },
+      });
+      expect(emailChangedMessage(undefined)).toBe('Your email address has been changed.');
+    });
+
+    it('a reused link is the usual error', () => {
+      expect(
+        decideCallback({
+          ...base,
+          hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+        }),
+      ).toEqual({
+        kind: 'error',
+        message: 'Authentication error: Email link is invalid or has expired',
+      });
+    });
+
+    it('with two-factor on, the code comes first (then the profile)', () => {
+      expect(
+        decideCallback({
+          ...base,
+          hash: '#access_token=x&type=email_change',
+          hasSession: true,
+          needsSecondFactor: true,
+          email: 'new@example.com',
+        }),
+      ).toEqual({
+        kind: 'redirect',
+        to: '/auth/two-factor',
+        delayMs: 0,
+        state: { from: '/profile' },
+      });
+    });
   });
 });

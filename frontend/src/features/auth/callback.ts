@@ -1,9 +1,9 @@
 /**
  * What /auth/callback does with the address it was opened at (docs/behaviour.md#accounts-confirm,
- * docs/behaviour.md#accounts-providers), as a pure function of what was read: the fragment and
- * query captured before the client consumed them, the error `initialize()` reported while
- * reading the fragment, the session it ended with, and whether that session still owes its
- * second factor.
+ * docs/behaviour.md#accounts-providers, docs/behaviour.md#accounts-email-change), as a pure
+ * function of what was read: the fragment and query captured before the client consumed them,
+ * the error `initialize()` reported while reading the fragment, the session it ended with (and
+ * its address), and whether that session still owes its second factor.
  */
 import { isSignInProvider, LINK_PARAM, PROVIDER_NAMES } from '../../lib/providers';
 import { TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactorRoute';
@@ -12,7 +12,23 @@ export const MESSAGES = {
   noSession: 'No session found. Please try signing in again.',
   confirmed: 'Email confirmed! Please sign in.',
   unexpected: 'An unexpected error occurred. Please try again.',
+  /** The first of an email change's two links was opened (docs/behaviour.md#accounts-email-change). */
+  emailChangeHalfway:
+    'Confirmation link accepted. Now open the link we sent to your other email address: your address changes once both links are opened.',
 } as const;
+
+/**
+ * What the server puts in the fragment (`#message=…`, no tokens) when the first of the two
+ * links of an email change is opened. Only this text is shown: a `message` is not displayed as
+ * it comes, so a crafted link cannot make the site say something else.
+ */
+export const EMAIL_CHANGE_HALFWAY_FROM_SERVER =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+/** Shown on the profile once the second link of an email change was opened. */
+export function emailChangedMessage(email: string | null | undefined): string {
+  return email ? `Your email address is now ${email}.` : 'Your email address has been changed.';
+}
 
 /** Shown on the profile after connecting a provider's account (`?link=<provider>`). */
 export function linkedMessage(provider: string | null): string {
@@ -32,19 +48,28 @@ export interface CallbackInput {
   /** The error `initialize()` returned while reading the URL, if any. */
   initError: { message?: string } | null;
   hasSession: boolean;
+  /** The session's address (after an email change, the new one). */
+  email?: string | null | undefined;
   /** The session has two-factor on and has not passed it (aal1 with aal2 next). */
   needsSecondFactor: boolean;
 }
 
+/**
+ * Route state for the next screen. `message` is shown there once; `section: 'email'` puts the
+ * profile's message with the email address rather than with the connected accounts.
+ */
+export type CallbackState = {
+  message?: string;
+  section?: 'email';
+  recovery?: boolean;
+} & TwoFactorState;
+
 export type CallbackOutcome =
   /** `backTo`: where the error screen's main button leads ('/login' unless said otherwise). */
   | { kind: 'error'; message: string; backTo?: '/profile' }
-  | {
-      kind: 'redirect';
-      to: string;
-      delayMs: number;
-      state?: { message?: string; recovery?: boolean } & TwoFactorState;
-    };
+  /** Nothing went wrong and nothing is to be done here: a message and the way to the profile. */
+  | { kind: 'info'; message: string }
+  | { kind: 'redirect'; to: string; delayMs: number; state?: CallbackState };
 
 /** The error a fragment or query carries (`error`, `error_code`, `error_description`), if any. */
 function urlError(params: URLSearchParams, initError: CallbackInput['initError']): string | null {
@@ -54,6 +79,12 @@ function urlError(params: URLSearchParams, initError: CallbackInput['initError']
     return `Authentication error: ${message ?? params.get('error_code') ?? ''}`;
   }
   return null;
+}
+
+/** The server's halfway message, whatever its case and final full stop. */
+function isHalfwayMessage(message: string | null): boolean {
+  const known = EMAIL_CHANGE_HALFWAY_FROM_SERVER.toLowerCase();
+  return message?.trim().replace(/\.$/, '').toLowerCase() === known;
 }
 
 export function decideCallback(input: CallbackInput): CallbackOutcome {
@@ -68,6 +99,11 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
     const hash = new URLSearchParams(hashText);
     const error = urlError(hash, input.initError);
     if (error) return { kind: 'error', message: error, ...backTo };
+    // The first of an email change's two links: a message and no tokens (supabase-js ignores
+    // such a fragment; a session already here stays as it was).
+    if (!hash.has('access_token') && isHalfwayMessage(hash.get('message'))) {
+      return { kind: 'info', message: MESSAGES.emailChangeHalfway };
+    }
     if (!input.hasSession) return { kind: 'error', message: MESSAGES.noSession };
     // A recovery link that came here (rather than to the reset screen) still leads there.
     if (hash.get('type') === 'recovery') {
@@ -82,6 +118,15 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
     // the profile would send this session anyway).
     if (input.needsSecondFactor) {
       return { kind: 'redirect', to: TWO_FACTOR_PATH, delayMs: 0, state: { from: '/profile' } };
+    }
+    // The second link of an email change: the address changed and this is a new session.
+    if (hash.get('type') === 'email_change') {
+      return {
+        kind: 'redirect',
+        to: '/profile',
+        delayMs: 0,
+        state: { message: emailChangedMessage(input.email), section: 'email' },
+      };
     }
     return { kind: 'redirect', to: '/profile', delayMs: 0 };
   }

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
@@ -35,6 +36,11 @@ function Question({ item, open, onToggle, categoryLabel }: ItemProps) {
         {item.answer.map((paragraph) => (
           <p key={paragraph}>{text(paragraph)}</p>
         ))}
+        {item.link ? (
+          <p>
+            <Link to={item.link.to}>{item.link.label}</Link>
+          </p>
+        ) : null}
       </div>
     </details>
   );

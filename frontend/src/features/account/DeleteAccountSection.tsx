@@ -1,0 +1,297 @@
+import type { User } from '@supabase/supabase-js';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { accountStyles } from '../../components/AccountFrame';
+import { Button } from '../../components/Button';
+import { CheckboxField } from '../../components/form/CheckboxField';
+import { PasswordField } from '../../components/form/PasswordField';
+import { TextField } from '../../components/form/TextField';
+import { useConfig } from '../../lib/configContext';
+import { ErrorCode } from '../../lib/errorCodes';
+import { useZodForm } from '../../lib/form';
+import { authErrorMessage } from '../../lib/session';
+import { getSupabase } from '../../lib/supabase';
+import { deleteAccount } from './accountData';
+import {
+  ACCOUNT_DELETED_PATH,
+  CONFIRMATION_WORD,
+  DELETION_TEXTS,
+  deleteAccountSchema,
+  isDeletionConfirmed,
+  needsSecondFactorText,
+  proofFor,
+  type DeleteAccountForm,
+  type DeletedState,
+  type Proof,
+} from './deletion';
+import profileStyles from './ProfilePage.module.css';
+import styles from './DeleteAccountSection.module.css';
+
+/** The refused code of an account without a password (the server says 'Nonce has expired…'). */
+export const WRONG_EMAIL_CODE =
+  'That code did not work: it is wrong, already used or expired. Check the email, or send a new code.';
+export const DELETE_NEEDS_SECOND_FACTOR = needsSecondFactorText('delete the account');
+
+type CodeState = { kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; message: string };
+
+/** The code for an account without a password: 'Email me a code', then the field for it. */
+function EmailCodeStatus({
+  email,
+  state,
+  onSend,
+  disabled,
+}: {
+  email: string;
+  state: CodeState;
+  onSend: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className={styles.code}>
+      <p className={styles.text}>
+        Your account has no password, so we email you a code to confirm it is you.
+      </p>
+      <div role="status" className={state.kind === 'sent' ? accountStyles.notice : undefined}>
+        {state.kind === 'sent' ? (
+          <p>
+            We sent a 6-digit code to <strong>{email}</strong>. It works once, for 15 minutes.
+          </p>
+        ) : null}
+      </div>
+      {state.kind === 'failed' ? (
+        <div className={accountStyles.alert} role="alert">
+          <p>{state.message}</p>
+        </div>
+      ) : null}
+      <Button
+        type="button"
+        variant="outline"
+        small
+        onClick={onSend}
+        disabled={disabled || state.kind === 'sending'}
+      >
+        {state.kind === 'sending'
+          ? 'Sending…'
+          : state.kind === 'idle'
+            ? 'Email me a code'
+            : 'Send a new code'}
+      </Button>
+    </div>
+  );
+}
+
+interface DeleteAccountFormProps {
+  user: User;
+  proof: Proof;
+  onCancel: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** The dialog's form: the typed word, the proof, the newsletter choice, and the two buttons. */
+function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: DeleteAccountFormProps) {
+  const navigate = useNavigate();
+  const email = user.email ?? '';
+  const [failure, setFailure] = useState<string | null>(null);
+  const [code, setCode] = useState<CodeState>({ kind: 'idle' });
+  const schema = useMemo(() => deleteAccountSchema(proof), [proof]);
+  const {
+    field,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useZodForm<DeleteAccountForm>(schema, {
+    confirmation: '',
+    password: '',
+    code: '',
+    newsletter: true,
+  });
+  const confirmed = isDeletionConfirmed(useWatch({ control, name: 'confirmation' }));
+
+  // The dialog has just opened (its showModal ran in the parent's layout effect).
+  useEffect(() => {
+    setFocus('confirmation');
+  }, [setFocus]);
+  useEffect(() => {
+    onBusyChange(isSubmitting);
+  }, [isSubmitting, onBusyChange]);
+
+  const sendCode = async () => {
+    setCode({ kind: 'sending' });
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.reauthenticate();
+      setCode(
+        error
+          ? { kind: 'failed', message: authErrorMessage(error, 'We could not send the code.') }
+          : { kind: 'sent' },
+      );
+    } catch {
+      setCode({ kind: 'failed', message: DELETION_TEXTS.network });
+    }
+  };
+
+  const onSubmit = handleSubmit(async ({ password, code: nonce, newsletter }) => {
+    setFailure(null);
+    const result = await deleteAccount({
+      confirmation: CONFIRMATION_WORD,
+      ...(proof === 'password' ? { password } : { nonce: nonce.replace(/\s+/g, '') }),
+      newsletter,
+    });
+    if (result.ok) {
+      const state: DeletedState = { newsletter, signOut: true };
+      navigate(ACCOUNT_DELETED_PATH, { replace: true, state });
+      return;
+    }
+    switch (result.code) {
+      case ErrorCode.currentPasswordMismatch:
+        setError('password', { message: result.message }, { shouldFocus: true });
+        return;
+      case ErrorCode.reauthenticationNotValid:
+        setError('code', { message: WRONG_EMAIL_CODE }, { shouldFocus: true });
+        return;
+      case ErrorCode.reauthenticationNeeded:
+        setError(proof === 'password' ? 'password' : 'code', { message: result.message });
+        return;
+      case ErrorCode.insufficientAal:
+        setFailure(DELETE_NEEDS_SECOND_FACTOR);
+        return;
+      default:
+        setFailure(result.message);
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <h2 id="delete-dialog-title" className={styles.title}>
+        Delete your account?
+      </h2>
+      <p id="delete-dialog-intro" className={styles.text}>
+        This deletes the account <strong>{email}</strong> at once and for good:{' '}
+        {`${DELETION_TEXTS.deleted}. Every device is signed out. This cannot be undone.`}
+      </p>
+      {failure ? (
+        <div className={accountStyles.alert} role="alert">
+          <p>{failure}</p>
+        </div>
+      ) : null}
+      <TextField
+        label={`Type ${CONFIRMATION_WORD} to confirm`}
+        type="text"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.confirmation?.message}
+        {...field('confirmation')}
+      />
+      {proof === 'password' ? (
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...field('password')}
+        />
+      ) : (
+        <>
+          <EmailCodeStatus
+            email={email}
+            state={code}
+            onSend={() => void sendCode()}
+            disabled={isSubmitting}
+          />
+          <TextField
+            label="Code from the email"
+            type="text"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            error={errors.code?.message}
+            {...field('code')}
+          />
+        </>
+      )}
+      <CheckboxField label={DELETION_TEXTS.newsletter} {...field('newsletter')} />
+      <div className={styles.actions}>
+        <Button type="submit" variant="danger" disabled={!confirmed || isSubmitting}>
+          <Trash2 size={18} aria-hidden="true" />
+          {isSubmitting ? 'Deleting…' : 'Delete my account'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Profile → Account Information → "Delete account": what goes and what stays, and a modal
+ * dialog (native `<dialog>`: focus kept inside, Escape closes, focus back on the opener) where
+ * the person types DELETE and proves it is them (docs/behaviour.md#accounts-data).
+ */
+export function DeleteAccountSection({ user }: { user: User }) {
+  const { brand } = useConfig();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const proof = proofFor(user);
+
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const onClose = () => {
+    setOpen(false);
+    setBusy(false);
+    opener.current?.focus();
+  };
+  // Escape while the deletion is on its way would hide the answer: it waits.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (busy) event.preventDefault();
+  };
+
+  return (
+    <section className={profileStyles.securitySection} aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title" className={profileStyles.panelTitle}>
+        Delete account
+      </h2>
+      <p className={styles.text}>
+        {`Deleting your ${brand} account is immediate and cannot be undone. It erases ${DELETION_TEXTS.deleted}. You choose whether your newsletter and waitlist subscriptions go too. ${DELETION_TEXTS.kept}`}
+      </p>
+      <p className={styles.text}>{DELETION_TEXTS.store}</p>
+      <Button
+        ref={opener}
+        type="button"
+        variant="danger"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 size={18} aria-hidden="true" />
+        Delete account
+      </Button>
+      <dialog
+        ref={dialog}
+        className={styles.dialog}
+        aria-labelledby="delete-dialog-title"
+        aria-describedby="delete-dialog-intro"
+        onClose={onClose}
+        onCancel={onCancel}
+      >
+        {open ? (
+          <DeleteAccountDialogForm
+            user={user}
+            proof={proof}
+            onCancel={() => setOpen(false)}
+            onBusyChange={setBusy}
+          />
+        ) : null}
+      </dialog>
+    </section>
+  );
+}

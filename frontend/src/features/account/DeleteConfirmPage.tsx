@@ -1,0 +1,108 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
+import { Button } from '../../components/Button';
+import { CheckboxField } from '../../components/form/CheckboxField';
+import { useText } from '../../lib/configContext';
+import { ErrorCode } from '../../lib/errorCodes';
+import {
+  ACCOUNT_DELETED_PATH,
+  confirmDeletionLink,
+  DELETION_REQUEST_PATH,
+  DELETION_TEXTS,
+  type DeletedState,
+} from './deletion';
+
+/** The link's failure: the message and a way to ask for a new link. */
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <>
+      <div className={styles.alert} role="alert">
+        <p>{message}</p>
+      </div>
+      <div className={`${styles.links} ${styles.centered}`}>
+        <Link to={DELETION_REQUEST_PATH}>Ask for a new deletion link</Link>
+      </div>
+    </>
+  );
+}
+
+/**
+ * /account/delete/confirm?token=…: the page the emailed deletion link opens. Opening it
+ * deletes nothing (mail scanners open links); only the button sends the token.
+ */
+export default function DeleteConfirmPage() {
+  const text = useText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [newsletter, setNewsletter] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null);
+
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(null);
+    const result = await confirmDeletionLink(token, newsletter);
+    if (result.ok) {
+      const state: DeletedState = { newsletter };
+      navigate(ACCOUNT_DELETED_PATH, { replace: true, state });
+      return;
+    }
+    setBusy(false);
+    // A refused link stays refused; a rate limit or a lost connection can be tried again.
+    const final = result.code === ErrorCode.invalidToken || result.status === 400;
+    setFailure({ message: result.message, final });
+  };
+
+  return (
+    <AccountFrame
+      eyebrow="Account"
+      title="Delete your account"
+      titleId="delete-confirm-title"
+      intro={
+        token && !failure?.final ? (
+          <p>{text('You asked to delete your {brand} account.')}</p>
+        ) : undefined
+      }
+    >
+      {!token ? (
+        <InvalidLink message={DELETION_TEXTS.invalidLink} />
+      ) : failure?.final ? (
+        <InvalidLink message={failure.message} />
+      ) : (
+        <>
+          <p>
+            {`Pressing the button deletes it at once and for good: ${DELETION_TEXTS.deleted}. This cannot be undone.`}
+          </p>
+          <p>{DELETION_TEXTS.store}</p>
+          {failure ? (
+            <div className={styles.alert} role="alert">
+              <p>{failure.message}</p>
+            </div>
+          ) : null}
+          <CheckboxField
+            label={DELETION_TEXTS.newsletter}
+            checked={newsletter}
+            onChange={(event) => setNewsletter(event.target.checked)}
+            disabled={busy}
+          />
+          <Button
+            type="button"
+            variant="danger"
+            className={styles.submit}
+            onClick={() => void confirm()}
+            disabled={busy}
+          >
+            <Trash2 size={18} aria-hidden="true" />
+            {busy ? 'Deleting…' : 'Delete my account'}
+          </Button>
+          <div className={`${styles.links} ${styles.centered}`}>
+            <Link to="/">Keep my account</Link>
+          </div>
+        </>
+      )}
+    </AccountFrame>
+  );
+}

@@ -1,0 +1,125 @@
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { accountStyles } from '../../components/AccountFrame';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
+import { PageHero } from '../../components/PageHero';
+import { Section } from '../../components/Section';
+import { useText } from '../../lib/configContext';
+import { ErrorCode } from '../../lib/errorCodes';
+import { useZodForm } from '../../lib/form';
+import {
+  DELETED_ITEMS,
+  DELETION_TEXTS,
+  deletionRequestSchema,
+  requestDeletionLink,
+  type DeletionRequestForm,
+} from './deletion';
+import panels from '../../components/FormPanels.module.css';
+import styles from './DeleteRequestPage.module.css';
+
+/**
+ * /account/delete (public, prerendered): asks for the account's address and has the server
+ * email it a deletion link; the answer is the same for any address (docs/behaviour.md#accounts-data).
+ */
+export default function DeleteRequestPage() {
+  const text = useText();
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    field,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useZodForm<DeletionRequestForm>(deletionRequestSchema, { email: '' });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    const result = await requestDeletionLink(email.trim());
+    if (result.ok) {
+      setSent(result.value);
+      return;
+    }
+    if (result.code === ErrorCode.validationFailed) {
+      setError('email', { message: result.message }, { shouldFocus: true });
+      return;
+    }
+    setFailure(result.message);
+  });
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Account"
+        title={text('Delete your {brand} account')}
+        intro={
+          <p>
+            {text(
+              '{brand} is a prayer companion app for iOS and Android. Here you can delete your {brand} account and its data without signing in.',
+            )}
+          </p>
+        }
+      />
+      <Section labelledBy="delete-request-title" narrow>
+        <div className={panels.layout}>
+          {sent ? (
+            <div className={`${panels.panel} ${styles.sent}`} role="status">
+              <MailCheck size={48} aria-hidden="true" />
+              <h2 id="delete-request-title" className={styles.panelTitle}>
+                Check your email
+              </h2>
+              <p>{sent}</p>
+              <p>Can&apos;t find it? Please check your spam or junk folder too.</p>
+            </div>
+          ) : (
+            <form
+              className={`${panels.panel} ${styles.form}`}
+              onSubmit={onSubmit}
+              noValidate
+              aria-labelledby="delete-request-title"
+            >
+              <h2 id="delete-request-title" className={styles.panelTitle}>
+                Get a deletion link
+              </h2>
+              <p className={styles.lead}>
+                Enter the email address of your account. We email it a link; your account is deleted
+                only when you open the link and press &lsquo;Delete my account&rsquo;.
+              </p>
+              {failure ? (
+                <div className={accountStyles.alert} role="alert">
+                  <p>{failure}</p>
+                </div>
+              ) : null}
+              <TextField
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...field('email')}
+              />
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Sending…' : 'Email me the link'}
+              </Button>
+            </form>
+          )}
+          <aside className={`${panels.panel} ${styles.aside}`} aria-labelledby="delete-what">
+            <h2 id="delete-what">What is deleted</h2>
+            <ul>
+              {DELETED_ITEMS.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            <h2>What is kept</h2>
+            <p>{DELETION_TEXTS.kept}</p>
+            <p>{DELETION_TEXTS.store}</p>
+            <p>
+              Signed in? Delete it from <Link to="/profile">your profile</Link> (Account Information
+              → Delete account), where you can also download a copy of your data first.
+            </p>
+          </aside>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { activityText, activityWhere, listActivity, type ActivityEntry } from './activity';
+
+const auth = {
+  getSession: vi.fn(() => Promise.resolve({ data: { session: { access_token: 'token' } } })),
+};
+
+vi.mock('../../lib/supabase', () => ({
+  getSupabase: () => Promise.resolve({ auth }),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const text = (action: string, details: Record<string, unknown> = {}) =>
+  activityText({ action, details });
+
+describe('activityText', () => {
+  it('names how a sign-in happened', () => {
+    expect(text('signed_in', { method: 'password' })).toBe('Signed in with password');
+    expect(text('signed_in', { method: 'oauth', provider: 'google' })).toBe(
+      'Signed in with Google',
+    );
+    expect(text('signed_in', { method: 'oauth', provider: 'apple' })).toBe('Signed in with Apple');
+    expect(text('signed_in', { method: 'otp' })).toBe('Signed in with an email link or code');
+    expect(text('signed_in', { method: 'recovery' })).toBe('Signed in with a password reset link');
+    expect(text('signed_in', { method: 'something new' })).toBe('Signed in');
+    expect(text('second_factor_passed', { method: 'totp' })).toBe(
+      'Two-factor check passed with the authenticator app',
+    );
+    expect(text('second_factor_passed', { method: 'recovery_code' })).toBe(
+      'Two-factor check passed with a recovery code',
+    );
+  });
+
+  it('names sign-outs by their reach', () => {
+    expect(text('signed_out', { scope: 'local' })).toBe('Signed out');
+    expect(text('signed_out', { scope: 'global' })).toBe('Signed out everywhere');
+    expect(text('signed_out', { scope: 'others' })).toBe('Signed out of all other devices');
+    expect(text('signed_out', { scope: 'device', device: 'Chrome on Android' })).toBe(
+      'Signed out Chrome on Android',
+    );
+    expect(text('signed_out', { scope: 'device', device: null })).toBe('Signed out another device');
+  });
+
+  it('names password, email, identity and factor changes', () => {
+    expect(text('password_changed')).toBe('Password changed');
+    expect(text('password_recovery_requested')).toBe('Password reset requested');
+    expect(text('email_change_requested')).toBe('Email change requested');
+    expect(text('email_changed')).toBe('Email address changed');
+    expect(text('account_deletion_requested')).toBe('Account deletion requested');
+    expect(text('identity_linked', { provider: 'google' })).toBe('Google account connected');
+    expect(text('identity_unlinked', { provider: 'apple' })).toBe('Apple account disconnected');
+    expect(text('identity_unlinked', { provider: 'email' })).toBe('Password sign-in removed');
+    expect(text('identity_linked', { provider: 'github' })).toBe('Github account connected');
+    expect(text('factor_enabled', { factor_type: 'totp', turned_on: true })).toBe(
+      'Two-factor authentication turned on',
+    );
+    expect(text('factor_enabled', { factor_type: 'totp', turned_on: false })).toBe(
+      'Authenticator app added',
+    );
+    expect(text('factor_removed', { factor_type: 'totp', turned_off: true })).toBe(
+      'Two-factor authentication turned off',
+    );
+    expect(text('factor_removed', { factor_type: 'totp', turned_off: false })).toBe(
+      'Authenticator app removed',
+    );
+    expect(text('factor_removed', { factor_type: 'recovery_code', turned_off: false })).toBe(
+      'Recovery codes removed',
+    );
+    expect(text('recovery_codes_generated', { regenerated: false })).toBe(
+      'Recovery codes generated',
+    );
+    expect(text('recovery_codes_generated', { regenerated: true })).toBe(
+      'New recovery codes generated',
+    );
+  });
+
+  it('reads an action it does not know yet from its name', () => {
+    expect(text('passkey_added')).toBe('Passkey added');
+  });
+});
+
+describe('activityWhere', () => {
+  it('shows the device and the network, and says when the device is unknown', () => {
+    expect(activityWhere({ device: 'Firefox on Windows', ip: '203.0.x.x' })).toBe(
+      'Firefox on Windows · 203.0.x.x',
+    );
+    expect(activityWhere({ device: null, ip: '2001:db8:1::/48' })).toBe(
+      'Unknown device · 2001:db8:1::/48',
+    );
+    expect(activityWhere({ device: 'Safari on iOS', ip: null })).toBe('Safari on iOS');
+  });
+});
+
+describe('listActivity', () => {
+  it("GETs the entries with the session's access token", async () => {
+    const entries: ActivityEntry[] = [
+      {
+        action: 'signed_in',
+        details: { method: 'password' },
+        device: 'Firefox on Windows',
+        ip: '203.0.x.x',
+        created_at: '2026-03-12T14:05:00Z',
+      },
+    ];
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ entries }), { status: 200 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await listActivity()).toEqual(entries);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/account/activity',
+      expect.objectContaining({ headers: { Authorization: 'Bearer token' } }),
+    );
+  });
+
+  it('fails on an error answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{}', { status: 403 }))),
+    );
+    await expect(listActivity()).rejects.toThrow('activity: 403');
+  });
+});
