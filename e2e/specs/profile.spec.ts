@@ -98,10 +98,18 @@ test.describe('change password', () => {
     await expect(current).toBeFocused();
 
     await current.fill('first-pass');
-    await submit.click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      /Password updated\. Your other devices have been signed out/,
+    // After the change the profile reads the account again; signing out while that read is
+    // in flight would answer it 403 (a console error), so the test waits for it.
+    const accountRead = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/auth/v1/user') && response.request().method() === 'GET',
     );
+    await submit.click();
+    await accountRead;
+    // The Security tab has other live regions (devices, recent activity): the form's own.
+    await expect(
+      page.getByRole('main').getByRole('status').filter({ hasText: 'Password updated' }),
+    ).toHaveText(/Password updated\. Your other devices have been signed out/);
 
     await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -140,7 +148,9 @@ test.describe('other sessions', () => {
     await page.getByLabel('New password', { exact: true }).fill('second-pass');
     await page.getByLabel('Confirm new password', { exact: true }).fill('second-pass');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toContainText('Password updated');
+    await expect(
+      page.getByRole('main').getByRole('status').filter({ hasText: 'Password updated' }),
+    ).toBeVisible();
 
     // The other browser's session was revoked: its next look at the profile signs it out.
     await otherPage.reload();
@@ -159,8 +169,13 @@ test('signing out in one tab signs out the other tab too', async ({
   await signIn(page, email, 'secret-123');
   await openProfile(page);
   const second = await context.newPage();
+  // Signing out while this tab still reads the account would answer that read 403.
+  const accountRead = second.waitForResponse(
+    (response) => response.url().endsWith('/auth/v1/user') && response.request().method() === 'GET',
+  );
   await second.goto('/profile');
   await expect(second.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await accountRead;
 
   await second.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(second).toHaveURL(/\/login$/);
