@@ -41,7 +41,7 @@ import { exportJWK, generateKeyPair, importSPKI, jwtVerify } from 'jose';
 import Provider from 'oidc-provider';
 
 /** Apple's limit on a client secret's lifetime (`exp - iat`), in seconds. */
-export const APPLE_CLIENT_SECRET_MAX_AGE = 15777000;
+const APPLE_CLIENT_SECRET_MAX_AGE = 15777000;
 
 /**
  * @typedef {object} OidcClient
@@ -102,7 +102,7 @@ const capitalize = (word) => word.charAt(0).toUpperCase() + word.slice(1);
  * @param {OidcProviderOptions['flavour']} flavour
  * @param {string} login
  */
-export function accountFor(flavour, login) {
+function accountFor(flavour, login) {
   const unverified = login.startsWith(UNVERIFIED);
   const email = unverified ? login.slice(UNVERIFIED.length) : login;
   const local = (email.split('@')[0] ?? '').split('+')[0] ?? '';

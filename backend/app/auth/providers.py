@@ -165,27 +165,27 @@ def apple_key(settings: Settings) -> AppleKey:
 
 
 def configured(settings: Settings) -> dict[str, ProviderConfig]:
-    """The providers this deployment has turned on, Google first."""
-    found: dict[str, ProviderConfig] = {}
-    if settings.google_client_id:
-        found[GOOGLE] = ProviderConfig(
+    """The providers this deployment has turned on (Settings.sign_in_providers decides, for
+    this module and the site's runtime configuration alike), Google first."""
+    every = {
+        GOOGLE: ProviderConfig(
             name=GOOGLE,
             issuer=settings.google_issuer,
             client_ids=tuple(settings.google_client_id),
             scope="openid email profile",
             form_post=False,
             pkce=True,
-        )
-    if settings.apple_client_id:
-        found[APPLE] = ProviderConfig(
+        ),
+        APPLE: ProviderConfig(
             name=APPLE,
             issuer=settings.apple_issuer,
             client_ids=tuple(settings.apple_client_id),
             scope="openid email name",
             form_post=True,
             pkce=False,
-        )
-    return found
+        ),
+    }
+    return {name: every[name] for name in settings.sign_in_providers}
 
 
 def nonce_digest(raw: str) -> str:

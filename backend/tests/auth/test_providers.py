@@ -110,7 +110,6 @@ def settings_overrides(
 ) -> dict[str, Any]:
     extra: dict[str, Any] = getattr(request, "param", {})
     return {
-        **extra,
         "google_client_id": f"{GOOGLE_WEB},{GOOGLE_ANDROID}",
         "google_client_secret": "google-secret",
         "google_issuer": google_idp.issuer,
@@ -119,6 +118,7 @@ def settings_overrides(
         "apple_key_id": APPLE_KEY,
         "apple_private_key": apple_keys[0],
         "apple_issuer": apple_idp.issuer,
+        **extra,  # last: a test's own values win
     }
 
 
@@ -756,3 +756,34 @@ def test_notices_name_the_provider_with_its_article(settings: Any) -> None:
         )
         assert notice["Subject"] == subject
         assert subject.removesuffix(" to your noor account") in text_body(notice)
+
+
+async def test_a_native_id_token_links_to_the_signed_in_user(
+    client: httpx.AsyncClient, outbox: Outbox, google_idp: Idp
+) -> None:
+    email = "native-link@example.com"
+    tokens = await email_user(client, outbox, email)
+    token = google_idp.mint(
+        aud=GOOGLE_ANDROID, sub="native-linked", email="phone@gmail.example", email_verified=True
+    )
+    body = {"provider": "google", "id_token": token, "link_identity": True}
+    anonymous = await id_token_grant(client, **body)
+    assert anonymous.status_code == 400
+    assert anonymous.json()["error_code"] == "validation_failed"
+    linked = await client.post(
+        "/auth/v1/token?grant_type=id_token", json=body, headers=bearer(tokens)
+    )
+    assert linked.status_code == 200, linked.text
+    user = linked.json()["user"]
+    assert user["email"] == email
+    assert providers_of(user) == ["email", "google"]
+    assert outbox.last_to(email)["Subject"] == "A Google account was connected to your noor account"
+
+
+@pytest.mark.parametrize(
+    "settings_overrides", [{"google_issuer": "http://127.0.0.1:9"}], indirect=True
+)
+async def test_an_unreachable_provider_is_a_clear_502(client: httpx.AsyncClient) -> None:
+    response = await client.get("/auth/v1/authorize", params={"provider": "google"}, headers=NO_KEY)
+    assert response.status_code == 502
+    assert response.json()["error_code"] == "provider_unavailable"
