@@ -72,13 +72,17 @@ async def optional_access_token(request: Request) -> AccessToken | None:
     return await access_token(request, state.jwt_keys, state.api_keys)
 
 
+ADMIN_ROLES = frozenset({Role.service_role.value, "supabase_admin"})
+
+
 async def require_service_role(request: Request, api_keys: ApiKeysDep, keys: JwtKeysDep) -> None:
     token = bearer_token(request)
     if token is not None and api_keys.role_of(token) is Role.service_role:
         return
     if token is not None and api_keys.role_of(token) is None:
         try:
-            if keys.verify(token).get("role") == Role.service_role.value:
+            # GoTrue's admin roles: the service key's, and the database owner's.
+            if keys.verify(token).get("role") in ADMIN_ROLES:
                 return
         except InvalidToken:
             pass

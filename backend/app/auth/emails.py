@@ -16,7 +16,9 @@ from app.mail.compose import compose
 
 
 def verify_link(settings: Settings, token: str, kind: str, redirect_to: str) -> str:
-    query = urlencode({"token": token, "type": kind, "redirect_to": redirect_to})
+    # `:` and `/` stay as they are in the redirect (RFC 3986 allows them in a query), as in
+    # Supabase's links: tools that read a link's `redirect_to` expect it legible.
+    query = urlencode({"token": token, "type": kind, "redirect_to": redirect_to}, safe=":/")
     return f"{settings.auth_url}/verify?{query}"
 
 
@@ -42,6 +44,26 @@ def recovery(settings: Settings, user: User, link: str, otp: str) -> EmailMessag
         subject=f"Reset your {settings.brand_name} password",
         template="auth_recovery",
         context={"link": link, "otp": otp, "expires": _hours(settings.auth_email_link_expiry)},
+    )
+
+
+def magic_link(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"Your {settings.brand_name} sign-in link",
+        template="auth_magic_link",
+        context={"link": link, "otp": otp, "expires": _hours(settings.auth_email_link_expiry)},
+    )
+
+
+def invite(settings: Settings, user: User, link: str) -> EmailMessage:
+    return compose(
+        settings,
+        to=user.email or "",
+        subject=f"You have been invited to {settings.brand_name}",
+        template="auth_invite",
+        context={"link": link, "expires": _hours(settings.auth_email_link_expiry)},
     )
 
 

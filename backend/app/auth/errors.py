@@ -10,14 +10,18 @@ from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
 
 __all__ = [
+    "anonymous_disabled",
     "bad_email",
     "email_exists",
     "invalid_credentials",
     "invalid_login",
+    "manual_linking_disabled",
     "phone_disabled",
+    "saml_disabled",
     "session_not_found",
     "user_banned",
     "user_not_found",
+    "web3_disabled",
 ]
 
 
@@ -54,3 +58,22 @@ def email_exists() -> AppError:
     return AppError(
         422, ErrorCode.email_exists, "A user with this email address has already been registered"
     )
+
+
+# -- what is off answers as Supabase Auth does when it is off (docs/api.md#auth-off) -------
+
+
+def anonymous_disabled() -> AppError:
+    return AppError(422, ErrorCode.anonymous_provider_disabled, "Anonymous sign-ins are disabled")
+
+
+def manual_linking_disabled() -> AppError:
+    return AppError(404, ErrorCode.manual_linking_disabled, "Manual linking is disabled")
+
+
+def saml_disabled() -> AppError:
+    return AppError(404, ErrorCode.saml_provider_disabled, "SAML 2.0 is disabled")
+
+
+def web3_disabled() -> AppError:
+    return AppError(422, ErrorCode.web3_provider_disabled, "Web3 provider is disabled")

@@ -45,6 +45,7 @@ class User(Base):
     email_confirmed_at: Mapped[datetime | None]
     confirmation_sent_at: Mapped[datetime | None]
     recovery_sent_at: Mapped[datetime | None]
+    invited_at: Mapped[datetime | None]
     # A change of address waiting for both links (the current address's and the new one's).
     email_change: Mapped[str | None] = mapped_column(String(320))
     email_change_sent_at: Mapped[datetime | None]

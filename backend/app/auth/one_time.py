@@ -1,4 +1,4 @@
-"""Email links and codes: confirmation and recovery. Single-use, expiring, one live token
+"""Email links and codes: confirmation, recovery, sign-in links and invitations. Single-use, expiring, one live token
 per user and kind (a new email invalidates the previous link), stored only as digests
 (docs/api.md#auth-email-links)."""
 
@@ -15,6 +15,9 @@ from app.core.tokens import digest, new_secret
 
 CONFIRMATION = "confirmation"
 RECOVERY = "recovery"
+# A sign-in link with its code (POST /otp), and an operator's invitation (POST /invite).
+MAGIC_LINK = "magiclink"
+INVITE = "invite"
 # The code GET /reauthenticate emails (Supabase's `nonce`), and the link of a deletion asked
 # for without signing in (account/service.py). Neither is consumed by /verify.
 REAUTHENTICATION = "reauthentication"
@@ -28,10 +31,11 @@ PKCE_PREFIX = "pkce_"
 # Which stored kind each `type` of /verify consumes.
 KINDS_BY_TYPE: dict[str, tuple[str, ...]] = {
     "signup": (CONFIRMATION,),
-    "invite": (CONFIRMATION,),
+    "invite": (INVITE,),
     "recovery": (RECOVERY,),
-    "magiclink": (RECOVERY,),
-    "email": (CONFIRMATION, RECOVERY),
+    "magiclink": (MAGIC_LINK,),
+    # A 6-digit code from any email that signs in (what signInWithOtp's code is verified as).
+    "email": (CONFIRMATION, RECOVERY, MAGIC_LINK),
 }
 
 

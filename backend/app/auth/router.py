@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, RedirectResponse
 
+from app.auth import errors
 from app.auth.deps import (
     AccessTokenDep,
     AdminServiceDep,
@@ -31,8 +32,11 @@ from app.auth.schemas import (
     AuthorizeParams,
     CallbackParams,
     EnrollFactorParams,
+    GenerateLinkParams,
     GenerateRecoveryCodesParams,
     IdTokenGrantParams,
+    InviteParams,
+    OtpParams,
     PasswordGrantParams,
     PkceGrantParams,
     RecoverParams,
@@ -41,6 +45,7 @@ from app.auth.schemas import (
     ResendParams,
     SignupParams,
     UpdateUserParams,
+    UsersPageParams,
     VerifyFactorParams,
     VerifyParams,
 )
@@ -208,6 +213,19 @@ async def settings_(settings: SettingsDep, request: Request) -> JsonObject:
     }
 
 
+# -- what is off (docs/api.md#auth-off): SAML single sign-on ------------------------------
+
+
+@open_router.api_route("/sso/saml/{path:path}", methods=["GET", "POST"])
+async def saml_endpoints(path: str) -> None:
+    raise errors.saml_disabled()
+
+
+@api_router.post("/sso")
+async def single_sign_on() -> None:
+    raise errors.saml_disabled()
+
+
 @api_router.post("/signup")
 async def signup(
     service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
@@ -238,7 +256,16 @@ async def token(
         return await service.refresh_grant(parse(RefreshGrantParams, body))
     if grant == "pkce":
         return await service.pkce_grant(parse(PkceGrantParams, body))
+    if grant == "web3":
+        raise errors.web3_disabled()
     raise invalid_login("unsupported_grant_type")
+
+
+@api_router.post("/otp")
+async def send_sign_in_link(
+    service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
+) -> JsonObject:
+    return await service.send_sign_in_link(parse(OtpParams, body), redirect_to)
 
 
 @api_router.post("/verify")
@@ -369,16 +396,29 @@ async def list_activity(service: DeviceServiceDep, token: AccessTokenDep) -> JSO
 # -- admin ------------------------------------------------------------------------------
 
 
+def _page_links(request: Request, page: int, per_page: int, total: int) -> str:
+    """GoTrue's `Link` header: `next` while there is one, always `last`. `page` first in each
+    URL: supabase-js reads the number right after the first `=`."""
+    last = max(1, -(-total // per_page))
+
+    def url(number: int) -> str:
+        return f"{request.url.path}?page={number}&per_page={per_page}"
+
+    links = [f'<{url(page + 1)}>; rel="next"'] if page < last else []
+    return ", ".join([*links, f'<{url(last)}>; rel="last"'])
+
+
 @admin_router.get("/users")
-async def admin_list_users(
-    service: AdminServiceDep,
-    page: int = Query(default=1, ge=1),
-    per_page: int = Query(default=50, ge=1, le=1000),
-) -> JSONResponse:
+async def admin_list_users(service: AdminServiceDep, request: Request) -> JSONResponse:
+    params = parse(UsersPageParams, dict(request.query_params))
+    page, per_page = params.page_number, params.page_size
     found = await service.list_page(page, per_page)
     return JSONResponse(
         {"users": found.users, "aud": "authenticated"},
-        headers={"X-Total-Count": str(found.total)},
+        headers={
+            "X-Total-Count": str(found.total),
+            "Link": _page_links(request, page, per_page, found.total),
+        },
     )
 
 
@@ -402,6 +442,41 @@ async def admin_delete_user(service: AdminServiceDep, user_id: str) -> JsonObjec
     return await service.delete(user_id)
 
 
+@admin_router.get("/users/{user_id}/factors")
+async def admin_list_factors(service: MfaServiceDep, user_id: str) -> list[JsonObject]:
+    return await service.admin_factors(user_id)
+
+
+@admin_router.delete("/users/{user_id}/factors/{factor_id}")
+async def admin_delete_factor(service: MfaServiceDep, user_id: str, factor_id: str) -> JsonObject:
+    return await service.admin_remove(user_id, factor_id)
+
+
+@admin_router.post("/generate_link")
+async def admin_generate_link(
+    service: AdminServiceDep, body: JsonBody, redirect_to: str | None = None
+) -> JsonObject:
+    return await service.generate_link(parse(GenerateLinkParams, body), redirect_to)
+
+
+@admin_router.api_route("/sso/{path:path}", methods=["GET", "POST", "PUT", "DELETE"])
+async def admin_sso(path: str) -> None:
+    raise errors.saml_disabled()
+
+
+# POST /invite sits outside /admin in Supabase's API, behind the same service_role check.
+invite_router = APIRouter(
+    prefix="/auth/v1", tags=["auth-admin"], dependencies=[Depends(require_service_role)]
+)
+
+
+@invite_router.post("/invite")
+async def invite(
+    service: AdminServiceDep, body: JsonBody, redirect_to: str | None = None
+) -> JsonObject:
+    return await service.invite(parse(InviteParams, body), redirect_to)
+
+
 @api_router.api_route("/{path:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
 async def unknown(request: Request, path: str) -> None:
     raise AppError(404, ErrorCode.not_found, f"No auth endpoint at /auth/v1/{path}")
@@ -410,5 +485,6 @@ async def unknown(request: Request, path: str) -> None:
 router = APIRouter()
 router.include_router(open_router)
 router.include_router(admin_router)
+router.include_router(invite_router)
 router.include_router(api_router)
 router.include_router(account_router)

@@ -28,6 +28,18 @@ from app.core.requests import RequestModel
 MAX_METADATA_BYTES = 16 * 1024
 _CODE_CHALLENGE = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
 _DURATION = re.compile(r"^(\d+)(h|m|s)$")
+# Supabase's E.164 check, after it drops a leading "+" and spaces.
+_E164 = re.compile(r"^[1-9][0-9]{1,14}$")
+# The phone types of /verify: there are no phone accounts (phone is off), so a phone code is
+# checked for its format and then answered like an unknown number (docs/api.md#auth-off).
+PHONE_VERIFY_TYPES = ("sms", "phone_change")
+
+
+def check_phone(raw: str) -> str:
+    phone = raw.strip().removeprefix("+").replace(" ", "")
+    if not _E164.match(phone):
+        raise invalid("Invalid phone number format (E.164 required)")
+    return phone
 
 
 def check_metadata(value: dict[str, Any]) -> dict[str, Any]:
@@ -90,7 +102,35 @@ class SignupParams(PkceParams):
     def _check(self) -> Self:
         if self.phone:
             raise errors.phone_disabled("Phone signups are disabled")
+        if not self.email or not self.email.strip():
+            self.email = None  # neither email nor phone: an anonymous sign-in (the service's)
+            return self
         self.email = required_email(self.email, "Signup requires a valid email")
+        return self
+
+    @property
+    def anonymous(self) -> bool:
+        return self.email is None
+
+
+class OtpParams(PkceParams):
+    """POST /otp: a sign-in link and code by email (phone is off)."""
+
+    email: StrictStr | None = None
+    phone: StrictStr | None = None
+    channel: StrictStr | None = None
+    create_user: bool = True
+    data: Metadata | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if self.email and self.phone:
+            raise invalid("Only an email address or phone number should be provided")
+        if self.email and self.channel:
+            raise invalid("Channel should only be specified with Phone OTP")
+        if self.phone:
+            raise errors.phone_disabled("Unsupported phone provider")
+        self.email = required_email(self.email, "One of email or phone must be set")
         return self
 
 
@@ -212,7 +252,8 @@ class VerifyParams(RequestModel):
 
     @model_validator(mode="after")
     def _check(self) -> Self:
-        if (self.type or "") not in KINDS_BY_TYPE:
+        kind = self.type or ""
+        if kind not in KINDS_BY_TYPE and kind not in PHONE_VERIFY_TYPES:
             raise invalid("Verify requires a valid verification type")
         if bool(self.token_hash) == bool(self.token):
             raise invalid("Verify requires either a token or a token hash")
@@ -220,14 +261,18 @@ class VerifyParams(RequestModel):
             if self.email or self.phone:
                 raise invalid("Only the token_hash and type should be provided")
             return self
-        if self.phone:
-            raise errors.phone_disabled("Phone verification is disabled")
+        if kind in PHONE_VERIFY_TYPES and self.phone:
+            self.phone = check_phone(self.phone)
+            return self
+        if kind in PHONE_VERIFY_TYPES or self.phone:
+            raise invalid("Only an email address or phone number should be provided on verify")
         self.email = required_email(self.email, "Verify requires an email address")
         return self
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        return KINDS_BY_TYPE[self.type or ""]
+        """The stored kinds this type spends; none for a phone type (no phone accounts)."""
+        return KINDS_BY_TYPE.get(self.type or "", ())
 
 
 class RecoverParams(PkceParams):
@@ -246,9 +291,13 @@ class ResendParams(RequestModel):
 
     @model_validator(mode="after")
     def _check(self) -> Self:
-        if self.type != "signup":
-            raise invalid("Only signup confirmation emails can be resent")
-        self.email = required_email(self.email, "Resend requires an email address")
+        if self.type not in {"signup", "email_change", *PHONE_VERIFY_TYPES}:
+            raise invalid("Missing one of these types: signup, email_change, sms, phone_change")
+        if self.email and self.phone:
+            raise invalid("Only an email address or phone number should be provided.")
+        if self.phone or self.type in PHONE_VERIFY_TYPES:
+            raise errors.phone_disabled("Phone logins are disabled")
+        self.email = required_email(self.email, "Type provided requires an email address")
         return self
 
 
@@ -306,6 +355,76 @@ def _printable(value: str | None, field: str) -> str | None:
     if value is not None and any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in value):
         raise invalid(f"{field} must not contain control characters")
     return value
+
+
+class UsersPageParams(RequestModel):
+    """GET /admin/users: `page` and `per_page`; empty means the default (what listUsers()
+    sends without arguments), anything else must be a positive whole number."""
+
+    page: StrictStr | None = None
+    per_page: StrictStr | None = None
+
+    @staticmethod
+    def _number(raw: str | None, default: int, highest: int) -> int:
+        if not raw:
+            return default
+        if not raw.isdigit() or not 1 <= int(raw) <= highest:
+            raise invalid("Bad Pagination Parameters")
+        return int(raw)
+
+    @property
+    def page_number(self) -> int:
+        return self._number(self.page, 1, 10**9)
+
+    @property
+    def page_size(self) -> int:
+        return self._number(self.per_page, 50, 1000)
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        _ = self.page_number, self.page_size  # refused here, before any query
+        return self
+
+
+class InviteParams(RequestModel):
+    email: StrictStr | None = None
+    data: Metadata | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        self.email = required_email(self.email, "Unable to validate email address: invalid format")
+        return self
+
+
+# What POST /admin/generate_link makes, and the /verify type each link carries.
+GENERATE_LINK_TYPES = (
+    "signup",
+    "invite",
+    "magiclink",
+    "recovery",
+    "email_change_current",
+    "email_change_new",
+)
+
+
+class GenerateLinkParams(RequestModel):
+    type: StrictStr | None = None
+    email: StrictStr | None = None
+    new_email: StrictStr | None = None
+    password: StrictStr | None = None
+    data: Metadata | None = None
+    redirect_to: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        self.email = required_email(self.email, "Unable to validate email address: invalid format")
+        if self.type not in GENERATE_LINK_TYPES:
+            raise invalid(f"Invalid email action link type requested: {self.type or ''}")
+        if self.type.startswith("email_change"):
+            self.new_email = required_email(
+                self.new_email, "Unable to validate email address: invalid format"
+            )
+        return self
 
 
 class EnrollFactorParams(RequestModel):
@@ -428,6 +547,7 @@ def user_json(user: User) -> dict[str, Any]:
         "confirmed_at": user.email_confirmed_at,
         "confirmation_sent_at": user.confirmation_sent_at,
         "recovery_sent_at": user.recovery_sent_at,
+        "invited_at": user.invited_at,
         "email_change_sent_at": user.email_change_sent_at,
         "last_sign_in_at": user.last_sign_in_at,
         "banned_until": user.banned_until,

@@ -53,6 +53,11 @@ class ErrorCode(StrEnum):
     bad_code_verifier = "bad_code_verifier"
     reauthentication_needed = "reauthentication_needed"
     reauthentication_not_valid = "reauthentication_not_valid"
+    # What is off answers as Supabase Auth does when it is off (docs/api.md#auth-off).
+    anonymous_provider_disabled = "anonymous_provider_disabled"
+    manual_linking_disabled = "manual_linking_disabled"
+    saml_provider_disabled = "saml_provider_disabled"
+    web3_provider_disabled = "web3_provider_disabled"
 
     # --- sign-in with Google and Apple, linked identities (Supabase Auth's codes) ---------
     bad_oauth_state = "bad_oauth_state"

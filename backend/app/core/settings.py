@@ -136,6 +136,12 @@ class Settings(BaseSettings):
     auth_email_link_expiry: int = Field(default=86400, ge=60)
     auth_email_min_interval: int = Field(default=60, ge=0)
     auth_flow_state_expiry: int = Field(default=86400, ge=300)
+    # Anonymous sign-in (supabase-js signInAnonymously): an account with no email until the
+    # person adds one. Off by default: the site itself never offers it.
+    auth_anonymous: bool = False
+    # Connecting Google or Apple to a signed-in account (GoTrue's "manual linking"), when a
+    # provider is configured; false answers GoTrue's `manual_linking_disabled`.
+    auth_manual_linking: bool = True
     # Two-factor authentication (TOTP). The issuer is the name authenticator apps show.
     mfa_totp_issuer: str = ""
     mfa_max_enrolled_factors: int = Field(default=10, ge=1, le=100)
@@ -161,6 +167,8 @@ class Settings(BaseSettings):
     rate_limit_mfa_verify: RateRule = Rule(10, 300)
     # Per client IP: sign-ins with Google or Apple started (authorize) or ID tokens presented.
     rate_limit_oauth: RateRule = Rule(30, 300)
+    # Per client IP: anonymous accounts created (GoTrue's default, 30 an hour).
+    rate_limit_anonymous: RateRule = Rule(30, 3600)
 
     # Sign-in with Google and Apple (OpenID Connect). A provider is on when its client is
     # configured. Client ids are comma separated: the first is the web client (the browser

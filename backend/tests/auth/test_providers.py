@@ -654,6 +654,25 @@ async def test_link_then_unlink_a_provider(
     assert user["app_metadata"]["providers"] == ["email"]
 
 
+@pytest.mark.parametrize("settings_overrides", [{"auth_manual_linking": False}], indirect=True)
+async def test_linking_can_be_switched_off_while_sign_in_stays(
+    client: httpx.AsyncClient, browser: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    tokens = await email_user(client, outbox, "no-linking@example.com")
+    started = await client.get(
+        "/auth/v1/user/identities/authorize",
+        params={"provider": "google", "skip_http_redirect": "true"},
+        headers=bearer(tokens),
+    )
+    assert started.status_code == 404
+    assert started.json()["code"] == "manual_linking_disabled"
+    linked = await id_token_grant(client, provider="google", id_token="x.y.z", link_identity=True)
+    assert linked.json()["code"] == "manual_linking_disabled"
+    # Signing in with Google is not linking: it still works.
+    landing = await provider_sign_in(client, browser, "google", "still.gmail@example.com")
+    assert "access_token" in fragment(landing)
+
+
 async def test_an_identity_of_another_account_is_not_linked(
     client: httpx.AsyncClient, browser: httpx.AsyncClient, outbox: Outbox
 ) -> None:

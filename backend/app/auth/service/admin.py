@@ -1,7 +1,9 @@
-"""The admin API's rules (/auth/v1/admin/users), for operators holding the service_role key.
+"""The admin API's rules (/auth/v1/admin/users, /admin/generate_link, /invite), for operators
+holding the service_role key.
 
 Admin writes go through the same rules as the user's own: the request model checks email
-and metadata (auth/schemas.py), the password policy is the sign-up one.
+and metadata (auth/schemas.py), the password policy is the sign-up one. Links made here are
+the same one-time tokens the emails carry (auth/one_time.py).
 """
 
 from __future__ import annotations
@@ -10,11 +12,23 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from app.auth import errors
+from app.auth import emails, errors, one_time, redirects
 from app.auth.models import User
-from app.auth.schemas import AdminUserParams, user_json
+from app.auth.schemas import AdminUserParams, GenerateLinkParams, InviteParams, user_json
 from app.auth.service.base import AuthServiceBase
 from app.core.database import utcnow
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError
+
+# The stored kind each generated link is, and the `type` its /verify link carries.
+_LINK_KINDS = {
+    "signup": (one_time.CONFIRMATION, "signup"),
+    "invite": (one_time.INVITE, "invite"),
+    "magiclink": (one_time.MAGIC_LINK, "magiclink"),
+    "recovery": (one_time.RECOVERY, "recovery"),
+    "email_change_current": (one_time.EMAIL_CHANGE_CURRENT, "email_change"),
+    "email_change_new": (one_time.EMAIL_CHANGE_NEW, "email_change"),
+}
 
 
 @dataclass(frozen=True)
@@ -93,3 +107,91 @@ class AdminService(AuthServiceBase):
         body = user_json(user)
         await self.repo.delete_user(user)
         return body
+
+    # -- invitations and generated links ------------------------------------------------
+
+    async def _invited(self, email: str, metadata: dict[str, Any]) -> User:
+        """The account an invitation is for: new, or one that never confirmed its address."""
+        user = await self.repo.user_by_email(email)
+        if user is None:
+            user = await self.create_user(email, None, metadata)
+        if user is None or user.email_confirmed_at is not None:
+            raise errors.email_exists()
+        user.invited_at = utcnow()
+        return user
+
+    async def invite(self, params: InviteParams, redirect_to: str | None) -> dict[str, Any]:
+        """POST /invite: the invitation email; its link confirms the address and signs the
+        person in to choose a password (docs/behaviour.md#accounts-invite)."""
+        redirect = redirects.resolve(self.settings, redirect_to)
+        user = await self._invited(params.email or "", params.data or {})
+        issued = await self.links.issue(user, one_time.INVITE, self.settings.auth_email_link_expiry)
+        user.confirmation_sent_at = utcnow()
+        link = emails.verify_link(self.settings, issued.link_token, "invite", redirect)
+        self.mail.add(emails.invite(self.settings, user, link))
+        await self.repo.flush()
+        return user_json(user)
+
+    async def generate_link(
+        self, params: GenerateLinkParams, redirect_to: str | None
+    ) -> dict[str, Any]:
+        """POST /admin/generate_link: a link (and its code) as the email would carry it, for
+        an operator who sends their own mail; nothing is sent from here."""
+        settings = self.settings
+        redirect = redirects.resolve(settings, params.redirect_to or redirect_to)
+        link_type = params.type or ""
+        password_hash = None
+        if link_type == "signup":
+            password = self.passwords.check_new(
+                params.password, missing_message="Signup requires a valid password"
+            )
+            password_hash = await self.passwords.hash(password)  # before the first query
+        email = params.email or ""
+        user = await self.repo.user_by_email(email)
+        if user is None and link_type == "magiclink":
+            link_type = "signup"  # Supabase's rule: a sign-in link for nobody signs them up
+        elif user is None and link_type != "signup" and link_type != "invite":
+            raise AppError(404, ErrorCode.user_not_found, "User with this email not found")
+
+        address = None
+        if link_type == "signup":
+            if user is None:
+                user = await self.create_user(email, password_hash, params.data or {})
+                if user is None:
+                    raise errors.email_exists()
+            elif user.email_confirmed_at is not None:
+                raise errors.email_exists()
+            elif params.data:
+                user.user_metadata = {**user.user_metadata, **params.data}
+            user.confirmation_sent_at = utcnow()
+        elif link_type == "invite":
+            user = await self._invited(email, params.data or {})
+            user.confirmation_sent_at = utcnow()
+        elif link_type.startswith("email_change"):
+            assert user is not None
+            new_email = params.new_email or ""
+            if new_email != user.email and await self.repo.email_taken(new_email):
+                raise errors.email_exists()
+            user.email_change = new_email
+            user.email_change_sent_at = utcnow()
+            if link_type == "email_change_new":
+                address = new_email
+        elif link_type == "recovery":
+            assert user is not None
+            user.recovery_sent_at = utcnow()
+        assert user is not None
+
+        kind, verify_type = _LINK_KINDS[link_type]
+        issued = await self.links.issue(
+            user, kind, settings.auth_email_link_expiry, address=address
+        )
+        await self.repo.flush()
+        return {
+            **user_json(user),
+            "action_link": emails.verify_link(settings, issued.link_token, verify_type, redirect),
+            "email_otp": issued.otp,
+            # What POST /verify takes as `token_hash` (the link's own token).
+            "hashed_token": issued.link_token,
+            "verification_type": link_type,
+            "redirect_to": redirect,
+        }

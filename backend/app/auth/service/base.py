@@ -97,15 +97,17 @@ class AuthServiceBase:
             )
 
     async def authenticate(self, token: AccessToken) -> Authenticated:
-        """The live session and user behind an access token, or the error GoTrue answers."""
+        """The live session and user behind an access token, or the error GoTrue answers.
+        The user first, as GoTrue does: a deleted account's token is `user_not_found`, which
+        supabase-js's signOut() takes as signed out (`session_not_found` it reports)."""
+        user = await self.repo.user(token.user_id)
+        if user is None:
+            raise errors.user_not_found(403, "User from sub claim in JWT does not exist")
         session = await self.repo.session(token.session_id) if token.session_id else None
         if session is None or session.user_id != token.user_id:
             raise errors.session_not_found(
                 403, "Session from session_id claim in JWT does not exist"
             )
-        user = await self.repo.user(token.user_id)
-        if user is None:
-            raise errors.user_not_found(403, "User from sub claim in JWT does not exist")
         return Authenticated(user, session)
 
     async def audit(self, user: User, action: AuditAction, **details: Any) -> None:
@@ -161,6 +163,42 @@ class AuthServiceBase:
         ]
         user.factors = []
         return user if await self.repo.insert_user(user) else None
+
+    async def create_anonymous_user(self, metadata: dict[str, Any]) -> User:
+        """An account with no email and no identity yet (supabase-js signInAnonymously)."""
+        user = User(
+            id=new_uuid(), email=None, is_anonymous=True, app_metadata={}, user_metadata=metadata
+        )
+        user.identities = []
+        user.factors = []
+        await self.repo.insert_user(user)
+        return user
+
+    @staticmethod
+    def ensure_email_identity(user: User) -> None:
+        """A confirmed address is a way in: an account made through Google or Apple that sets
+        a password, or an anonymous one that proved its new address, gains the email identity
+        (and stops being anonymous)."""
+        if not user.email or user.email_confirmed_at is None:
+            return
+        user.is_anonymous = False
+        if any(i.provider == "email" for i in user.identities):
+            return
+        user.identities.append(
+            Identity(
+                user_id=user.id,
+                provider="email",
+                provider_id=str(user.id),
+                email=user.email,
+                identity_data={
+                    "sub": str(user.id),
+                    "email": user.email,
+                    "email_verified": True,
+                    "phone_verified": False,
+                },
+            )
+        )
+        AuthServiceBase.refresh_providers(user)
 
     @staticmethod
     def confirm(user: User) -> None:

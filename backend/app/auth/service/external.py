@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from app.auth import emails, redirects
+from app.auth import emails, errors, redirects
 from app.auth.audit import AuditAction
 from app.auth.models import FlowState, Identity, User
 from app.auth.passwords import Passwords
@@ -123,6 +123,12 @@ class ExternalService(AuthServiceBase):
         mac = hmac.new(self._server_secret.encode(), f"{purpose}:{flow_id}".encode(), "sha256")
         return base64.urlsafe_b64encode(mac.digest()).decode().rstrip("=")
 
+    def _require_linking(self) -> None:
+        """Connecting or disconnecting a provider's account (Supabase's "manual linking") is
+        on when a provider is configured and AUTH_MANUAL_LINKING is not false."""
+        if not (self.settings.auth_manual_linking and self.providers.names):
+            raise errors.manual_linking_disabled()
+
     def _provider(self, name: str | None) -> OidcProvider:
         provider = self.providers.get(name)
         if provider is None:
@@ -136,6 +142,8 @@ class ExternalService(AuthServiceBase):
         the cookie that binds the flow to this browser (RFC 6749 §10.12: the callback must
         come from the browser that started it, or anyone could make a victim's browser finish
         the attacker's sign-in, or link the victim's Google account to the attacker's)."""
+        if linking is not None:
+            self._require_linking()
         provider = self._provider(params.provider)
         await self.limit(f"oauth-ip:{self.client.ip}", self.settings.rate_limit_oauth)
         flow_id = new_uuid()
@@ -282,13 +290,11 @@ class ExternalService(AuthServiceBase):
         self, params: IdTokenGrantParams, linking: AccessToken | None
     ) -> dict[str, Any]:
         """POST /token?grant_type=id_token: the app's own Google or Apple sign-in."""
+        if params.link_identity:
+            self._require_linking()
         provider = self.providers.get(params.provider)
         if provider is None:
-            raise AppError(
-                400,
-                ErrorCode.provider_disabled,
-                f"Provider {params.provider!r} is not enabled",
-            )
+            raise self._not_enabled(params.provider or "")
         await self.limit(f"oauth-ip:{self.client.ip}", self.settings.rate_limit_oauth)
         try:
             claims = await provider.verify(
@@ -318,10 +324,18 @@ class ExternalService(AuthServiceBase):
         user = await self._sign_in_or_up(person)
         return await self.sign_in(user, OAUTH, provider=person.provider)
 
+    def _not_enabled(self, name: str) -> AppError:
+        """Supabase's answer for an ID token from a provider that is off: Google and Apple
+        named by the issuer they would have (as Supabase names them), any other by name."""
+        issuer = {"google": self.settings.google_issuer, "apple": self.settings.apple_issuer}
+        what = f'issuer "{issuer[name]}"' if name in issuer else f'"{name}"'
+        return AppError(400, ErrorCode.provider_disabled, f"Provider ({what}) is not enabled")
+
     # -- identities -------------------------------------------------------------------------
 
     async def unlink(self, token: AccessToken, identity_id: str) -> dict[str, Any]:
         """DELETE /user/identities/{id}: never the account's last way in."""
+        self._require_linking()
         try:
             wanted = uuid.UUID(identity_id)
         except ValueError:

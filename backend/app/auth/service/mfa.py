@@ -21,14 +21,16 @@ import pyotp
 import segno
 from segno import DataOverflowError
 
+from app.auth import errors
 from app.auth.audit import AuditAction
-from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor
+from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor, User
 from app.auth.passwords import Passwords
 from app.auth.schemas import (
     EnrollFactorParams,
     GenerateRecoveryCodesParams,
     RecoveryCodeParams,
     VerifyFactorParams,
+    factor_json,
 )
 from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
 from app.core.crypto import SecretBox
@@ -302,28 +304,65 @@ class MfaService(AuthServiceBase):
         factor = self._own_factor(auth, factor_uuid)
         if factor.status == FACTOR_VERIFIED:
             self._require_aal2(auth, "AAL2 required to unenroll verified factor", status=422)
-        was_on = bool(self._second_factors(auth))
+        await self._remove(auth.user, factor)
+        return {"id": str(factor_uuid)}
+
+    async def _remove(self, user: User, factor: Factor) -> None:
+        """The rules of removing a factor, by its owner or an operator alike."""
+
+        def second_factors() -> list[Factor]:
+            return [f for f in user.verified_factors if f.factor_type != RECOVERY_CODE]
+
+        was_on = bool(second_factors())
         removed_verified = factor.status == FACTOR_VERIFIED
-        auth.user.factors.remove(factor)
+        user.factors.remove(factor)
         if factor.status == FACTOR_VERIFIED and factor.factor_type == TOTP:
             # Sessions do not record which factor raised them: every one goes back to aal1
             # (and loses its second-factor amr entries) until it passes a factor again.
-            self.sessions.downgrade(list(await self.repo.sessions_of(auth.user.id)))
-        if was_on and not self._second_factors(auth):
+            self.sessions.downgrade(list(await self.repo.sessions_of(user.id)))
+        if was_on and not second_factors():
             # Recovery codes are never the only factor: they go with the last real one.
-            recovery = self._recovery_factor(auth)
+            recovery = next((f for f in user.factors if f.factor_type == RECOVERY_CODE), None)
             if recovery is not None:
-                auth.user.factors.remove(recovery)
-            self.notify(auth.user, "auth_mfa_disabled")
+                user.factors.remove(recovery)
+            self.notify(user, "auth_mfa_disabled")
         await self.repo.flush()
         if removed_verified:  # an abandoned enrolment changed nothing
             await self.audit(
-                auth.user,
+                user,
                 AuditAction.factor_removed,
                 factor_type=factor.factor_type,
-                turned_off=was_on and not self._second_factors(auth),
+                turned_off=was_on and not second_factors(),
             )
-        return {"id": str(factor_uuid)}
+
+    # -- the admin API: an operator helping someone who lost their authenticator ----------
+
+    async def _admin_user(self, user_id: str) -> User:
+        try:
+            uid = uuid.UUID(user_id)
+        except ValueError:
+            raise AppError(404, ErrorCode.validation_failed, "user_id must be an UUID") from None
+        await self.repo.lock_user(uid)
+        user = await self.repo.user(uid)
+        if user is None:
+            raise errors.user_not_found()
+        return user
+
+    async def admin_factors(self, user_id: str) -> list[dict[str, Any]]:
+        """GET /admin/users/{id}/factors: never a factor's secret."""
+        return [factor_json(f) for f in (await self._admin_user(user_id)).factors]
+
+    async def admin_remove(self, user_id: str, factor_id: str) -> dict[str, Any]:
+        """DELETE /admin/users/{id}/factors/{factor_id}: as the owner's own removal (sessions
+        back to aal1, recovery codes with the last factor, the owner told by email)."""
+        factor_uuid = self._factor_uuid(factor_id)
+        user = await self._admin_user(user_id)
+        factor = next((f for f in user.factors if f.id == factor_uuid), None)
+        if factor is None:
+            raise AppError(404, ErrorCode.mfa_factor_not_found, "Factor not found")
+        body = factor_json(factor)
+        await self._remove(user, factor)
+        return body
 
     # -- recovery codes -------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Sign-up, email links and codes, recovery and resend (docs/behaviour.md#accounts-signup).
+"""Sign-up (and anonymous sign-in), sign-in links, email links and codes, recovery and resend
+(docs/behaviour.md#accounts-signup).
 
 Every path that emails an address counts the email against that address first, whether or
 not an account exists, so neither the answer nor a 429 reveals which addresses are known.
@@ -13,6 +14,7 @@ from app.auth import emails, errors, one_time, redirects
 from app.auth.audit import AuditAction
 from app.auth.models import FlowState, User
 from app.auth.schemas import (
+    OtpParams,
     PkceParams,
     RecoverParams,
     ResendParams,
@@ -37,6 +39,8 @@ class SignupService(AuthServiceBase):
 
     async def signup(self, params: SignupParams, redirect_to: str | None) -> dict[str, Any]:
         settings = self.settings
+        if params.anonymous:
+            return await self._sign_up_anonymously(params)
         if settings.auth_disable_signup:
             raise AppError(422, ErrorCode.signup_disabled, "Signups not allowed for this instance")
         email = params.email or ""
@@ -73,6 +77,50 @@ class SignupService(AuthServiceBase):
             return await self.sign_in(user, "password")
         await self._send_confirmation(user, redirect, params)
         return user_json(user)
+
+    async def _sign_up_anonymously(self, params: SignupParams) -> dict[str, Any]:
+        """POST /signup with neither email nor phone, when AUTH_ANONYMOUS is on: a session for
+        an account with no address; the person adds one later with PUT /user."""
+        if not self.settings.auth_anonymous:
+            raise errors.anonymous_disabled()
+        if self.settings.auth_disable_signup:
+            raise AppError(422, ErrorCode.signup_disabled, "Signups not allowed for this instance")
+        await self.limit(f"anonymous-ip:{self.client.ip}", self.settings.rate_limit_anonymous)
+        user = await self.create_anonymous_user(params.data or {})
+        return await self.sign_in(user, "anonymous")
+
+    # -- sign-in links (passwordless) ---------------------------------------------------
+
+    async def send_sign_in_link(self, params: OtpParams, redirect_to: str | None) -> dict[str, Any]:
+        """POST /otp: an email with a sign-in link and its 6-digit code. The answer is `{}` for
+        every address, as for recovery: whether an account exists, may be created, or may not
+        (`create_user: false`, sign-ups off), the response is the same (docs/api.md#auth-otp)."""
+        settings = self.settings
+        email = params.email or ""
+        await self.limit(f"email-ip:{self.client.ip}", settings.rate_limit_email_ip)
+        await self.limit_email_to(email, one_time.MAGIC_LINK)
+        redirect = redirects.resolve(settings, redirect_to)
+        user = await self.repo.user_by_email(email)
+        if user is None:
+            if not params.create_user or settings.auth_disable_signup:
+                return {}
+            user = await self.create_user(email, None, params.data or {})
+            if user is None:  # a concurrent sign-up took the address
+                return {}
+            self.mail.add(
+                emails.new_account_notice(settings, user, confirmed=settings.auth_autoconfirm)
+            )
+            if settings.auth_autoconfirm:
+                self.confirm(user)
+        # Opening the link (or entering the code) confirms an unconfirmed address too: it
+        # proves the mailbox as a confirmation link would.
+        flow = await self._flow_state(params, "magiclink", user)
+        issued = await self.links.issue(
+            user, one_time.MAGIC_LINK, settings.auth_email_link_expiry, flow
+        )
+        link = emails.verify_link(settings, issued.link_token, "magiclink", redirect)
+        self.mail.add(emails.magic_link(settings, user, link, issued.otp))
+        return {}
 
     def _obfuscated_user(self, email: str, metadata: dict[str, Any]) -> dict[str, Any]:
         """What Supabase answers for a confirmed address in confirm mode: a plausible user
@@ -200,6 +248,7 @@ class SignupService(AuthServiceBase):
             if identity.provider == "email":
                 identity.email = new_email
                 identity.identity_data = {**identity.identity_data, "email": new_email}
+        self.ensure_email_identity(user)  # an anonymous account's first address
         await self.repo.flush()
         if old_email:
             self.mail.add(emails.email_changed(self.settings, old_email, new_email))
@@ -210,6 +259,10 @@ class SignupService(AuthServiceBase):
     async def verify_otp(self, params: VerifyParams) -> dict[str, Any]:
         """POST /verify: a token hash, or an email and the 6-digit code, for a session."""
         await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        if params.phone:
+            # Phone is off: no account has a number, so every phone code is one for an unknown
+            # number, answered as Supabase answers that.
+            raise AppError(403, ErrorCode.otp_expired, "Token has expired or is invalid")
         if params.token_hash:
             consumed = await self.links.consume_link(params.token_hash, params.kinds)
             failure = "Email link is invalid or has expired"
@@ -250,11 +303,34 @@ class SignupService(AuthServiceBase):
         email = params.email or ""
         await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
         # Counted for every address, so the answer is the same whether or not it is known.
-        await self.limit_email_to(email, "confirmation")
+        kind = "email_change" if params.type == "email_change" else "confirmation"
+        await self.limit_email_to(email, kind)
         user = await self.repo.user_by_email(email)
-        if user is None or user.email_confirmed_at is not None:
+        redirect = redirects.resolve(self.settings, redirect_to)
+        if user is None:
             return {}
-        await self._send_confirmation(
-            user, redirects.resolve(self.settings, redirect_to), PkceParams()
-        )
+        if params.type == "email_change":
+            await self._resend_email_change(user, redirect)
+        elif user.email_confirmed_at is None:
+            await self._send_confirmation(user, redirect, PkceParams())
         return {}
+
+    async def _resend_email_change(self, user: User, redirect: str) -> None:
+        """The links of a pending email change again (new tokens: the old links stop), to the
+        addresses that have not opened theirs yet; nothing when no change is pending."""
+        new_email = user.email_change
+        if not new_email:
+            return
+        lifetime = self.settings.auth_email_link_expiry
+        sides = [
+            (one_time.EMAIL_CHANGE_CURRENT, user.email, "current"),
+            (one_time.EMAIL_CHANGE_NEW, new_email, "new"),
+        ]
+        for kind, address, side in sides:
+            # A side whose link was opened has no token left: it is not asked again.
+            if not address or not await self.repo.has_one_time_token(user.id, kind):
+                continue
+            issued = await self.links.issue(user, kind, lifetime, address=address)
+            link = emails.verify_link(self.settings, issued.link_token, "email_change", redirect)
+            self.mail.add(emails.email_change(self.settings, user, address, link, side))
+        user.email_change_sent_at = utcnow()

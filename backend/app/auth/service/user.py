@@ -11,7 +11,7 @@ from typing import Any
 
 from app.auth import emails, errors, one_time, redirects
 from app.auth.audit import AuditAction
-from app.auth.models import Identity, User
+from app.auth.models import User
 from app.auth.schemas import UpdateUserParams, check_metadata, user_json
 from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
@@ -83,8 +83,12 @@ class UserService(AuthServiceBase):
                 ErrorCode.insufficient_aal,
                 "AAL2 session is required to update email or password when MFA is enabled.",
             )
-        if changes_email and new_email is not None:
-            await self._request_email_change(user, new_email, redirect_to)
+        if user.is_anonymous and params.password is not None and not user.email and not new_email:
+            raise AppError(
+                422,
+                ErrorCode.validation_failed,
+                "Updating password of an anonymous user without an email or phone is not allowed",
+            )
         if params.data is not None:
             merged = dict(user.user_metadata)
             for key, value in params.data.items():
@@ -97,6 +101,13 @@ class UserService(AuthServiceBase):
             await self._change_password(
                 auth, params.password, params.current_password, params.nonce
             )
+        # After the password: a password change cancels the changes in flight before it, not
+        # the one asked for with it (an anonymous account adding an address and a password).
+        if changes_email and new_email is not None:
+            if user.is_anonymous and self.settings.auth_autoconfirm:
+                await self._adopt_email(user, new_email)
+            else:
+                await self._request_email_change(user, new_email, redirect_to)
         await self.repo.flush()
         return user_json(user)
 
@@ -108,6 +119,16 @@ class UserService(AuthServiceBase):
         if email is None:
             raise errors.bad_email()
         return email
+
+    async def _adopt_email(self, user: User, new_email: str) -> None:
+        """An anonymous account adding its first address where sign-ups need no confirmation:
+        the address is the account's at once, as a sign-up's would be (Supabase's rule)."""
+        if await self.repo.email_taken(new_email):
+            raise errors.email_exists()
+        user.email = new_email
+        self.confirm(user)
+        self.ensure_email_identity(user)
+        await self.audit(user, AuditAction.email_changed)
 
     async def _request_email_change(
         self, user: User, new_email: str, redirect_to: str | None
@@ -131,31 +152,6 @@ class UserService(AuthServiceBase):
             link = emails.verify_link(self.settings, issued.link_token, "email_change", redirect)
             self.mail.add(emails.email_change(self.settings, user, address, link, side))
         await self.audit(user, AuditAction.email_change_requested)
-
-    @staticmethod
-    def _ensure_email_identity(user: User) -> None:
-        """An account made through Google or Apple that sets a password gains the email
-        identity, so 'email and password' is one of its ways in (and counts as one when a
-        provider is disconnected)."""
-        if not user.email or user.email_confirmed_at is None:
-            return
-        if any(i.provider == "email" for i in user.identities):
-            return
-        user.identities.append(
-            Identity(
-                user_id=user.id,
-                provider="email",
-                provider_id=str(user.id),
-                email=user.email,
-                identity_data={
-                    "sub": str(user.id),
-                    "email": user.email,
-                    "email_verified": True,
-                    "phone_verified": False,
-                },
-            )
-        )
-        AuthServiceBase.refresh_providers(user)
 
     async def _change_password(
         self,
@@ -194,7 +190,7 @@ class UserService(AuthServiceBase):
                 "New password should be different from the old password.",
             )
         user.encrypted_password = await self.passwords.hash(password)
-        self._ensure_email_identity(user)
+        self.ensure_email_identity(user)
         # Every other device signs out; pending links stop working.
         others = await self.repo.session_ids(user.id, except_id=auth.session.id)
         await self.repo.delete_sessions(others)
@@ -208,5 +204,6 @@ class UserService(AuthServiceBase):
         await self.repo.delete_flow_states(user.id)
         # The recovery exemption is spent: a further change needs the new password.
         auth.session.amr = [amr_entry("password"), *auth.session.amr]
-        self.mail.add(emails.password_changed(self.settings, user))
+        if user.email:  # an anonymous account has no address to tell yet
+            self.mail.add(emails.password_changed(self.settings, user))
         await self.audit(user, AuditAction.password_changed)
