@@ -18,6 +18,7 @@ for (const [path, heading, submit] of [
   ['/signup', 'Create Account', 'Create Account'],
   ['/login', 'Welcome Back', 'Sign In'],
   ['/auth/forgot-password', 'Reset Password', 'Send Reset Link'],
+  ['/login/email-link', 'Sign in with an email link', 'Send sign-in link'],
   ['/auth/confirm-signup', 'Confirm your email', 'Send confirmation link'],
 ] as const) {
   test(`axe: ${path}, empty and with validation errors`, async ({ page }) => {

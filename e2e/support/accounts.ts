@@ -4,6 +4,7 @@
  */
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { findLink, type OutboxMessage } from '../../testing/outbox.js';
+import { apiKeys } from '../../testing/server.js';
 import { expect, hydrated } from './fixtures';
 import type { ServerDefinition } from './server';
 
@@ -21,7 +22,7 @@ export function mailsTo(server: ServerDefinition, email: string): OutboxMessage[
 export async function verifyLink(
   server: ServerDefinition,
   email: string,
-  type: 'signup' | 'recovery' | 'email_change',
+  type: 'signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite',
 ): Promise<string> {
   let link = '';
   await expect
@@ -55,6 +56,26 @@ export async function createAccount(
     maxRedirects: 0,
   });
   expect(confirm.status()).toBe(303);
+}
+
+/**
+ * An invitation sent the way an operator sends one: the admin API (`POST /auth/v1/invite`)
+ * with the server's service_role key (`python -m app keys`, as the conformance suite gets it).
+ * The email's link returns to /auth/callback.
+ */
+export async function inviteAccount(
+  request: APIRequestContext,
+  server: ServerDefinition,
+  email: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  const { serviceKey } = await apiKeys(server);
+  const callback = encodeURIComponent(`${server.url}/auth/callback`);
+  const invite = await request.post(`${server.url}/auth/v1/invite?redirect_to=${callback}`, {
+    headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
+    data: { email, data },
+  });
+  expect(invite.status()).toBe(200);
 }
 
 /** Signs in through the /login form (relative to the test's baseURL). */

@@ -74,6 +74,13 @@ describe('route table', () => {
     expect(byPath('/account/deleted')).toMatchObject({ prerender: false, sitemap: false });
   });
 
+  it('serves the email sign-in and the invitation screens as app shell, not in the sitemap', () => {
+    const byPath = (path: string) => routes.find((route) => route.path === path);
+    for (const path of ['/login/email-link', '/auth/welcome', '/auth/forgot-password']) {
+      expect(byPath(path), path).toMatchObject({ prerender: false, sitemap: false });
+    }
+  });
+
   it('finds routes with or without a trailing slash', () => {
     expect(findRoute('/help/')?.path).toBe('/help');
     expect(findRoute('/nowhere')).toBeUndefined();

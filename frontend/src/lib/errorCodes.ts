@@ -10,6 +10,7 @@ export const ErrorCode = {
   currentPasswordMismatch: 'current_password_mismatch',
   emailNotConfirmed: 'email_not_confirmed',
   emailExists: 'email_exists',
+  otpExpired: 'otp_expired',
   mfaVerificationFailed: 'mfa_verification_failed',
   mfaFactorNotFound: 'mfa_factor_not_found',
   insufficientAal: 'insufficient_aal',

@@ -125,3 +125,37 @@ describe('profile after an email change', () => {
     expect(screen.getByRole('button', { name: 'Change email address' })).toBeEnabled();
   });
 });
+
+describe('profile after accepting an invitation', () => {
+  it('shows the welcome under the heading once, with or without providers', async () => {
+    render(
+      <ConfigContext value={{ ...DEFAULT_CONFIG, providers: ['google'] }}>
+        <MemoryRouter
+          initialEntries={[
+            {
+              pathname: '/profile',
+              state: { message: 'Your password is set. Welcome!', section: 'page' },
+            },
+          ]}
+        >
+          <Routes>
+            <Route
+              path="/profile"
+              element={
+                <>
+                  <ProfilePage />
+                  <StateProbe />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </ConfigContext>,
+    );
+    const welcome = await screen.findByText('Your password is set. Welcome!');
+    expect(welcome.parentElement).toHaveAttribute('role', 'status');
+    // Once: not also in the connected accounts' status line.
+    expect(screen.getAllByText('Your password is set. Welcome!')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('route-state')).toHaveTextContent('null'));
+  });
+});

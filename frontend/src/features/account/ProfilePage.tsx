@@ -73,8 +73,12 @@ function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => v
 
 interface ProfileState {
   message?: string;
-  /** 'email': the message is about the address (shown with it), else the connected accounts. */
-  section?: 'email';
+  /**
+   * 'email': the message is about the address (shown with it); 'page': about the whole account
+   * (shown under the heading: 'Your password is set. Welcome!' after an invitation); else about
+   * the connected accounts.
+   */
+  section?: 'email' | 'page';
 }
 
 function Profile({
@@ -89,11 +93,12 @@ function Profile({
   const navigate = useNavigate();
   const location = useLocation();
   // A message passed in route state (/auth/callback: 'Your Google account is connected.', 'Your
-  // email address is now …'), read once: the history entry drops it so a reload does not
-  // repeat it.
+  // email address is now …'; /auth/welcome: 'Your password is set. Welcome!'), read once: the
+  // history entry drops it so a reload does not repeat it.
   const [arrival] = useState(() => location.state as ProfileState | null);
   const notice = arrival?.message;
   const emailNotice = arrival?.section === 'email' ? notice : undefined;
+  const pageNotice = arrival?.section === 'page' ? notice : undefined;
   const pathname = location.pathname;
   useEffect(() => {
     if (notice) navigate(pathname, { replace: true, state: null });
@@ -150,6 +155,11 @@ function Profile({
           <h1 id="profile-title" className={styles.title}>
             My Profile
           </h1>
+          {pageNotice ? (
+            <div className={accountStyles.notice} role="status">
+              <p>{pageNotice}</p>
+            </div>
+          ) : null}
           <Tabs active={tab} onChange={setTab} />
           <div
             className={styles.panel}
@@ -179,7 +189,7 @@ function Profile({
             <ConnectedAccounts
               user={user}
               onChanged={onUserChanged}
-              notice={emailNotice ? undefined : notice}
+              notice={arrival?.section ? undefined : notice}
             />
             <DownloadDataSection />
             <DeleteAccountSection user={user} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
@@ -8,12 +8,12 @@ import { TextField } from '../../components/form/TextField';
 import { useConfig } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
-import { authErrorCode, authErrorMessage, useDelayedNavigate } from '../../lib/session';
+import { authErrorCode, authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
-import { needsSecondFactor, TWO_FACTOR_PATH } from '../../lib/twoFactor';
+import { EMAIL_SIGN_IN_PATH } from './paths';
 import { ProviderButtons } from './ProviderButtons';
 import { loginSchema, type LoginForm } from './schemas';
-import { LOGIN_REDIRECT_MS, SIGNED_IN_MESSAGE } from './signIn';
+import { useFinishSignIn } from './signIn';
 
 interface LoginState {
   message?: string;
@@ -26,8 +26,7 @@ interface Failure {
 }
 
 export default function LoginPage() {
-  const navigateLater = useDelayedNavigate();
-  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
   const location = useLocation();
   const routeState = (location.state ?? {}) as LoginState;
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -53,14 +52,7 @@ export default function LoginPage() {
       return;
     }
     setSignedIn(true);
-    // With two-factor on, the password is only the first step: the toast and the redirect
-    // come after the code (docs/behaviour.md#accounts-two-factor).
-    if (await needsSecondFactor(supabase)) {
-      navigate(TWO_FACTOR_PATH, { replace: true });
-      return;
-    }
-    toast.success(SIGNED_IN_MESSAGE);
-    navigateLater('/', LOGIN_REDIRECT_MS);
+    await finishSignIn(supabase);
   });
 
   return (
@@ -113,6 +105,7 @@ export default function LoginPage() {
       </form>
       <div className={styles.links}>
         <Link to="/auth/forgot-password">Forgot Password?</Link>
+        <Link to={EMAIL_SIGN_IN_PATH}>Email me a sign-in link</Link>
         <Link to="/signup">Don&apos;t have an account? Sign up</Link>
       </div>
       <div className={`${styles.links} ${styles.centered}`}>

@@ -212,6 +212,84 @@ describe('decideCallback', () => {
     expect(MESSAGES.unexpected).toBe('An unexpected error occurred. Please try again.');
   });
 
+  describe('emailed sign-in link (docs/behaviour.md#accounts-email-sign-in)', () => {
+    const magicLink = '#access_token=x&refresh_token=y&expires_in=3600&type=magiclink';
+
+    it('lands signed in on the profile, like a confirmation link with a session', () => {
+      expect(decideCallback({ ...base, hash: magicLink, hasSession: true })).toEqual({
+        kind: 'redirect',
+        to: '/profile',
+        delayMs: 0,
+      });
+    });
+
+    it('with two-factor on, the code first (then the profile)', () => {
+      expect(
+        decideCallback({ ...base, hash: magicLink, hasSession: true, needsSecondFactor: true }),
+      ).toEqual({
+        kind: 'redirect',
+        to: '/auth/two-factor',
+        delayMs: 0,
+        state: { from: '/profile' },
+      });
+    });
+
+    it('a used or expired link is the usual error', () => {
+      expect(
+        decideCallback({
+          ...base,
+          hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+          initError: { message: 'Email link is invalid or has expired' },
+        }),
+      ).toEqual({
+        kind: 'error',
+        message: 'Authentication error: Email link is invalid or has expired',
+      });
+    });
+  });
+
+  describe('invitation (docs/behaviour.md#accounts-invite)', () => {
+    const invite = '#access_token=x&refresh_token=y&expires_in=3600&type=invite';
+
+    it('goes to the welcome screen, where the invited person chooses a password', () => {
+      expect(decideCallback({ ...base, hash: invite, hasSession: true })).toEqual({
+        kind: 'redirect',
+        to: '/auth/welcome',
+        delayMs: 0,
+      });
+    });
+
+    it('goes there also when a second factor is owed (that screen asks for it)', () => {
+      expect(
+        decideCallback({ ...base, hash: invite, hasSession: true, needsSecondFactor: true }),
+      ).toEqual({ kind: 'redirect', to: '/auth/welcome', delayMs: 0 });
+    });
+
+    it('without a session, or with a spent link, is the usual error', () => {
+      expect(decideCallback({ ...base, hash: invite })).toEqual({
+        kind: 'error',
+        message: MESSAGES.noSession,
+      });
+      expect(
+        decideCallback({
+          ...base,
+          hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+        }),
+      ).toEqual({
+        kind: 'error',
+        message: 'Authentication error: Email link is invalid or has expired',
+      });
+    });
+
+    it('without a fragment, the type in the query alone goes home like any other', () => {
+      expect(decideCallback({ ...base, search: '?type=invite', hasSession: true })).toEqual({
+        kind: 'redirect',
+        to: '/',
+        delayMs: DEFAULT_REDIRECT_DELAY_MS,
+      });
+    });
+  });
+
   describe('email change (docs/behaviour.md#accounts-email-change)', () => {
     const halfway =
       '#message=Confirmation%20link%20accepted.%20Please%20proceed%20to%20confirm%20link%20sent%20to%20the%20other%20email&sb=';

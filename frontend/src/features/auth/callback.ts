@@ -1,12 +1,14 @@
 /**
  * What /auth/callback does with the address it was opened at (docs/behaviour.md#accounts-confirm,
- * docs/behaviour.md#accounts-providers, docs/behaviour.md#accounts-email-change), as a pure
+ * docs/behaviour.md#accounts-providers, docs/behaviour.md#accounts-email-change,
+ * docs/behaviour.md#accounts-email-sign-in, docs/behaviour.md#accounts-invite), as a pure
  * function of what was read: the fragment and query captured before the client consumed them,
  * the error `initialize()` reported while reading the fragment, the session it ended with (and
  * its address), and whether that session still owes its second factor.
  */
 import { isSignInProvider, LINK_PARAM, PROVIDER_NAMES } from '../../lib/providers';
 import { TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactorRoute';
+import { WELCOME_PATH } from './paths';
 
 export const MESSAGES = {
   noSession: 'No session found. Please try signing in again.',
@@ -114,8 +116,14 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
         state: { recovery: true },
       };
     }
-    // Signed in through a provider with two-factor on: the code first, then the profile (where
-    // the profile would send this session anyway).
+    // An invitation's link: a new account without a password, which the invited person
+    // chooses next. That screen asks for a second factor itself, should the account have one.
+    if (hash.get('type') === 'invite') {
+      return { kind: 'redirect', to: WELCOME_PATH, delayMs: 0 };
+    }
+    // Signed in through a provider or an emailed sign-in link (`type=magiclink`) with
+    // two-factor on: the code first, then the profile (where the profile would send this
+    // session anyway).
     if (input.needsSecondFactor) {
       return { kind: 'redirect', to: TWO_FACTOR_PATH, delayMs: 0, state: { from: '/profile' } };
     }
@@ -128,6 +136,8 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
         state: { message: emailChangedMessage(input.email), section: 'email' },
       };
     }
+    // A confirmation link (`signup`), an emailed sign-in link (`magiclink`), a provider: the
+    // account, signed in.
     return { kind: 'redirect', to: '/profile', delayMs: 0 };
   }
   // An error sent in the query alone (the server sends a provider's error in both).

@@ -6,6 +6,7 @@
 import { lazyPage } from '../../lib/lazyPage';
 import { page, type AppRoute } from '../../lib/routing';
 import { TWO_FACTOR_PATH } from '../../lib/twoFactorRoute';
+import { EMAIL_SIGN_IN_PATH, WELCOME_PATH } from './paths';
 
 const Signup = lazyPage(() => import('./SignupPage'), 'features/auth/SignupPage.tsx');
 const Login = lazyPage(() => import('./LoginPage'), 'features/auth/LoginPage.tsx');
@@ -18,11 +19,16 @@ const ConfirmSignup = lazyPage(
   'features/auth/ConfirmSignupPage.tsx',
 );
 const Callback = lazyPage(() => import('./CallbackPage'), 'features/auth/CallbackPage.tsx');
+const EmailSignIn = lazyPage(
+  () => import('./EmailSignInPage'),
+  'features/auth/EmailSignInPage.tsx',
+);
 const TwoFactor = lazyPage(() => import('./TwoFactorPage'), 'features/auth/TwoFactorPage.tsx');
 const ResetPassword = lazyPage(
   () => import('./ResetPasswordPage'),
   'features/auth/ResetPasswordPage.tsx',
 );
+const Welcome = lazyPage(() => import('./WelcomePage'), 'features/auth/WelcomePage.tsx');
 
 const accountScreen = { prerender: false, sitemap: false } as const;
 
@@ -45,6 +51,17 @@ export const authRoutes: AppRoute[] = [
     {
       title: 'Sign In — {brand}',
       description: 'Sign in to your {brand} account to sync your prayer history and settings.',
+    },
+    accountScreen,
+  ),
+  page(
+    EmailSignIn,
+    {},
+    EMAIL_SIGN_IN_PATH,
+    {
+      title: 'Sign In with an Email Link — {brand}',
+      description:
+        'Sign in to your {brand} account without your password: we email you a link and a 6-digit code.',
     },
     accountScreen,
   ),
@@ -96,6 +113,17 @@ export const authRoutes: AppRoute[] = [
     {
       title: 'Set a New Password — {brand}',
       description: 'Choose a new password for your {brand} account after following the reset link.',
+    },
+    accountScreen,
+  ),
+  page(
+    Welcome,
+    {},
+    WELCOME_PATH,
+    {
+      title: 'Welcome — {brand}',
+      description:
+        'You were invited to {brand}: choose a password to finish setting up your account.',
     },
     accountScreen,
   ),

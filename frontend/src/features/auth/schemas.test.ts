@@ -2,6 +2,7 @@ import { DEFAULT_CONFIG } from '../../lib/config';
 import {
   createResetPasswordSchema,
   createSignupSchema,
+  emailCodeSchema,
   emailOnlySchema,
   loginSchema,
 } from './schemas';
@@ -107,5 +108,21 @@ describe('reset password', () => {
     expect(
       messages(resetPasswordSchema.safeParse({ password: 'secret1', confirmPassword: 'secret2' })),
     ).toEqual({ confirmPassword: 'Passwords do not match' });
+  });
+});
+
+describe('the code of a sign-in email', () => {
+  it.each([
+    ['', 'Enter the 6-digit code from the email'],
+    ['   ', 'Enter the 6-digit code from the email'],
+    ['12345', 'The code is 6 digits'],
+    ['1234567', 'The code is 6 digits'],
+    ['12a456', 'The code is 6 digits'],
+  ])('%j gives %s', (code, message) => {
+    expect(messages(emailCodeSchema.safeParse({ code })).code).toBe(message);
+  });
+
+  it('accepts six digits, spaces inside or around them left out', () => {
+    expect(emailCodeSchema.parse({ code: ' 123 456 ' })).toEqual({ code: '123456' });
   });
 });

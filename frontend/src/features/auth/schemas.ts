@@ -57,3 +57,20 @@ export function createResetPasswordSchema(passwordMinLength: number) {
     });
 }
 export type ResetPasswordForm = z.input<ReturnType<typeof createResetPasswordSchema>>;
+
+/**
+ * The 6-digit code of a sign-in email (docs/behaviour.md#accounts-email-sign-in); spaces typed
+ * or pasted inside ("123 456") do not count.
+ */
+export const emailCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, { message: 'Enter the 6-digit code from the email', abort: true })
+        .regex(/^\d{6}$/, 'The code is 6 digits'),
+    ),
+});
+export type EmailCodeForm = z.input<typeof emailCodeSchema>;

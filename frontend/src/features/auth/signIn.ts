@@ -1,6 +1,33 @@
 /** What a finished sign-in does, with or without the two-factor step in between. */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useCallback } from 'react';
+import toast from 'react-hot-toast/headless';
+import { useNavigate } from 'react-router';
+import { useDelayedNavigate } from '../../lib/session';
+import { needsSecondFactor, TWO_FACTOR_PATH } from '../../lib/twoFactor';
 
 /** Home one second after signing in (docs/behaviour.md#accounts-signin). */
 export const LOGIN_REDIRECT_MS = 1000;
 
 export const SIGNED_IN_MESSAGE = 'Signed in successfully. Welcome back!';
+
+/**
+ * After the first step of a sign-in succeeded (a password, or an emailed code): with
+ * two-factor on it was only the first step, and the toast and the redirect come after the code
+ * (docs/behaviour.md#accounts-two-factor); otherwise the toast, then home after 1 s.
+ */
+export function useFinishSignIn(): (supabase: SupabaseClient) => Promise<void> {
+  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
+  return useCallback(
+    async (supabase: SupabaseClient) => {
+      if (await needsSecondFactor(supabase)) {
+        navigate(TWO_FACTOR_PATH, { replace: true });
+        return;
+      }
+      toast.success(SIGNED_IN_MESSAGE);
+      navigateLater('/', LOGIN_REDIRECT_MS);
+    },
+    [navigate, navigateLater],
+  );
+}

@@ -1,0 +1,233 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { MailCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { Link } from 'react-router';
+import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
+import { useZodForm } from '../../lib/form';
+import { siteUrl } from '../../lib/session';
+import { getSupabase } from '../../lib/supabase';
+import { codeFailure, EMAIL_SIGN_IN_TEXTS, sendFailure, type Failure } from './emailSignIn';
+import {
+  emailCodeSchema,
+  emailOnlySchema,
+  type EmailCodeForm,
+  type EmailOnlyForm,
+} from './schemas';
+import { useFinishSignIn } from './signIn';
+import local from './EmailSignInPage.module.css';
+
+/**
+ * /login/email-link: sign in without the password (docs/behaviour.md#accounts-email-sign-in).
+ * The email holds a link, which signs in through /auth/callback like a confirmation link, and
+ * a 6-digit code, typed here; either finishes like a password sign-in.
+ */
+export default function EmailSignInPage() {
+  const finishSignIn = useFinishSignIn();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const [signedIn, setSignedIn] = useState(false);
+  const request = useZodForm<EmailOnlyForm>(emailOnlySchema, { email: '' });
+  const code = useZodForm<EmailCodeForm>(emailCodeSchema, { code: '' });
+  const { setFocus: focusRequest } = request;
+  const { setFocus: focusCode } = code;
+
+  // The form that replaces the other gets the focus: the code field once the email is sent,
+  // the address again when the person chooses to use another one.
+  const wasSent = useRef(false);
+  useEffect(() => {
+    if (sentTo) focusCode('code');
+    else if (wasSent.current) focusRequest('email');
+    wasSent.current = sentTo !== null;
+  }, [sentTo, focusCode, focusRequest]);
+
+  /** Asks for the email: null once sent (and toasted), else why not. */
+  const send = async (email: string): Promise<Failure<'email'> | null> => {
+    setFailure(null);
+    let error: unknown = null;
+    try {
+      const supabase = await getSupabase();
+      // shouldCreateUser: false: this signs in; accounts are made on /signup. The link returns
+      // to the callback the sign-up and provider flows use.
+      ({ error } = await supabase.auth.signInWithOtp({
+        email,
+        options: { shouldCreateUser: false, emailRedirectTo: siteUrl('/auth/callback') },
+      }));
+    } catch {
+      error = {}; // the client did not load: the fallback
+    }
+    if (error) return sendFailure(error);
+    toast.success(EMAIL_SIGN_IN_TEXTS.sent);
+    return null;
+  };
+
+  const onRequest = request.handleSubmit(async ({ email }) => {
+    const address = email.trim();
+    const refused = await send(address);
+    if (!refused) setSentTo(address);
+    else if (refused.field) {
+      request.setError(refused.field, { message: refused.message }, { shouldFocus: true });
+    } else {
+      toast.error(refused.message);
+      setFailure(refused.message);
+    }
+  });
+
+  /** The same address again (the server allows one email a minute to it). */
+  const resend = async () => {
+    if (!sentTo) return;
+    setResending(true);
+    const refused = await send(sentTo);
+    setResending(false);
+    if (refused) {
+      toast.error(refused.message);
+      setFailure(refused.message);
+    }
+  };
+
+  const chooseAnotherAddress = () => {
+    setFailure(null);
+    setSentTo(null);
+    code.reset({ code: '' });
+  };
+
+  const onCode = code.handleSubmit(async ({ code: token }) => {
+    if (!sentTo) return;
+    setFailure(null);
+    let error: unknown = null;
+    let supabase: SupabaseClient | null = null;
+    try {
+      supabase = await getSupabase();
+      ({ error } = await supabase.auth.verifyOtp({ email: sentTo, token, type: 'email' }));
+    } catch {
+      error = {}; // the client did not load: the fallback
+    }
+    if (error || !supabase) {
+      const refused = codeFailure(error);
+      if (refused.field) {
+        code.setError(refused.field, { message: refused.message }, { shouldFocus: true });
+      } else {
+        toast.error(refused.message);
+        setFailure(refused.message);
+      }
+      return;
+    }
+    setSignedIn(true);
+    await finishSignIn(supabase);
+  });
+
+  const alert = failure ? (
+    <div className={styles.alert} role="alert">
+      <p>{failure}</p>
+    </div>
+  ) : null;
+
+  return (
+    <AccountFrame
+      eyebrow="Account"
+      title="Sign in with an email link"
+      titleId="email-sign-in-title"
+      intro={
+        sentTo ? undefined : (
+          <p>
+            Enter the email address of your account and we will email you a link that signs you in,
+            and a code you can type here instead.
+          </p>
+        )
+      }
+    >
+      <div role="status">
+        {sentTo ? (
+          <div className={styles.message}>
+            <MailCheck size={48} aria-hidden="true" />
+            <h2>Check your email</h2>
+            <p>
+              If an account exists for <strong>{sentTo}</strong>, we have sent it a sign-in link and
+              a 6-digit code. The link and the code work once.
+            </p>
+            <p>Can&apos;t find it? Please check your spam or junk folder too.</p>
+          </div>
+        ) : null}
+      </div>
+      {sentTo ? (
+        <>
+          <form
+            className={`${styles.form} ${local.codeForm}`}
+            onSubmit={onCode}
+            noValidate
+            aria-labelledby="email-code-title"
+          >
+            <h2 id="email-code-title" className={local.codeTitle}>
+              Or enter the 6-digit code from the email
+            </h2>
+            {alert}
+            <TextField
+              label="Code from the email"
+              type="text"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              error={code.formState.errors.code?.message}
+              {...code.field('code')}
+            />
+            <Button
+              type="submit"
+              className={styles.submit}
+              disabled={code.formState.isSubmitting || signedIn}
+            >
+              {code.formState.isSubmitting ? 'Signing in…' : 'Sign In'}
+            </Button>
+          </form>
+          <div className={styles.links}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => void resend()}
+              disabled={resending || signedIn}
+            >
+              {resending ? 'Sending…' : 'Send a new link'}
+            </button>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={chooseAnotherAddress}
+              disabled={signedIn}
+            >
+              Use another email address
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          {alert}
+          <form
+            className={styles.form}
+            onSubmit={onRequest}
+            noValidate
+            aria-labelledby="email-sign-in-title"
+          >
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={request.formState.errors.email?.message}
+              {...request.field('email')}
+            />
+            <Button
+              type="submit"
+              className={styles.submit}
+              disabled={request.formState.isSubmitting}
+            >
+              {request.formState.isSubmitting ? 'Sending…' : 'Send sign-in link'}
+            </Button>
+          </form>
+        </>
+      )}
+      <div className={`${styles.links} ${styles.centered}`}>
+        <Link to="/login">Back to sign in</Link>
+      </div>
+    </AccountFrame>
+  );
+}

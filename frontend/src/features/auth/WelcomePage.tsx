@@ -1,0 +1,139 @@
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { Navigate, useNavigate } from 'react-router';
+import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
+import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/form/PasswordField';
+import { TextField } from '../../components/form/TextField';
+import { LoadingState } from '../../components/LoadingState';
+import { useConfig } from '../../lib/configContext';
+import { ErrorCode } from '../../lib/errorCodes';
+import { useZodForm } from '../../lib/form';
+import { passwordHint } from '../../lib/password';
+import { authErrorCode, authErrorMessage, useSession } from '../../lib/session';
+import { getSupabase } from '../../lib/supabase';
+import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
+import { WELCOME_PATH } from './paths';
+import { createResetPasswordSchema, type ResetPasswordForm } from './schemas';
+
+/** The texts of the invitation's screen (docs/behaviour.md#accounts-invite). */
+export const WELCOME_TEXTS = {
+  intro: 'Choose a password to finish setting up your account.',
+  /** Shown once on the profile, under its heading. */
+  done: 'Your password is set. Welcome!',
+  failed: 'Failed to set password',
+} as const;
+
+/** The profile's route state: the message, shown under the page's heading. */
+export const WELCOME_DONE_STATE = { message: WELCOME_TEXTS.done, section: 'page' } as const;
+
+/** The form, for a session that owes nothing more. */
+function ChoosePassword({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const { brand, passwordMinLength } = useConfig();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const schema = useMemo(() => createResetPasswordSchema(passwordMinLength), [passwordMinLength]);
+  const {
+    field,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useZodForm<ResetPasswordForm>(schema, { password: '', confirmPassword: '' });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    const supabase = await getSupabase();
+    // An invited account has no password yet, so the server asks for no current one
+    // (docs/behaviour.md#accounts-password-change); setting it adds the email sign-in.
+    const { error } = await supabase.auth.updateUser({ password });
+    if (error) {
+      const message = authErrorMessage(error, WELCOME_TEXTS.failed);
+      const code = authErrorCode(error);
+      if (code === ErrorCode.weakPassword || code === ErrorCode.samePassword) {
+        setError('password', { message }, { shouldFocus: true });
+      } else {
+        setFailure(message);
+      }
+      toast.error(message);
+      return;
+    }
+    setDone(true);
+    navigate('/profile', { replace: true, state: WELCOME_DONE_STATE });
+  });
+
+  return (
+    <AccountFrame
+      eyebrow="Account"
+      title={`Welcome to ${brand}`}
+      titleId="welcome-title"
+      intro={<p>{WELCOME_TEXTS.intro}</p>}
+    >
+      {failure ? (
+        <div className={styles.alert} role="alert">
+          <p>{failure}</p>
+        </div>
+      ) : null}
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="welcome-title">
+        {/* The address, read-only: the account being set up, and the user name a password
+            manager saves with the new password. */}
+        <TextField label="Email" type="email" autoComplete="username" value={email} readOnly />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint={passwordHint(passwordMinLength)}
+          error={errors.password?.message}
+          {...field('password')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...field('confirmPassword')}
+        />
+        <Button type="submit" className={styles.submit} disabled={isSubmitting || done}>
+          {isSubmitting ? 'Saving…' : 'Set Password'}
+        </Button>
+      </form>
+    </AccountFrame>
+  );
+}
+
+/**
+ * /auth/welcome: where /auth/callback sends an invitation's link (`type=invite`), which signed
+ * the invited person in to their new account; it has no password yet. Signed out: /login. A
+ * session that still owes its second factor passes it first, then returns here.
+ */
+export default function WelcomePage() {
+  const session = useSession();
+  const [owed, setOwed] = useState<boolean | null>(null);
+  // Checked once per signed-in user, as the two-factor step does.
+  const userId = session.session?.user.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    void getSupabase()
+      .then((supabase) => needsSecondFactor(supabase))
+      .then((needed) => {
+        if (active) setOwed(needed);
+      });
+    return () => {
+      active = false;
+    };
+  }, [userId]);
+
+  if (session.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (session.status === 'loading' || owed === null) {
+    return (
+      <section className={styles.page} aria-label="Welcome">
+        <LoadingState label="Loading your account…" />
+      </section>
+    );
+  }
+  if (owed) {
+    const state: TwoFactorState = { from: WELCOME_PATH };
+    return <Navigate to={TWO_FACTOR_PATH} replace state={state} />;
+  }
+  return <ChoosePassword email={session.session.user.email ?? ''} />;
+}
