@@ -287,3 +287,24 @@ async def test_resend_email_change_sends_the_pending_links_again(
     await open_link(client, new_links[0])
     done = fragment(await open_link(client, new_links[1]))
     assert done["type"] == "email_change"
+
+
+async def test_a_banned_account_cannot_sign_in_by_link_or_code(
+    client: httpx.AsyncClient, outbox: Outbox, service_key: str
+) -> None:
+    session = await signed_up_and_confirmed(client, outbox, "banned@example.com")
+    user_id = (await client.get("/auth/v1/user", headers=bearer(session))).json()["id"]
+    admin = {"apikey": service_key, "Authorization": f"Bearer {service_key}"}
+    banned = await client.put(
+        f"/auth/v1/admin/users/{user_id}", headers=admin, json={"ban_duration": "24h"}
+    )
+    assert banned.status_code == 200
+    await ask_link(client, "banned@example.com")
+    by_link = fragment(await open_link(client, link_in(outbox, "banned@example.com")))
+    assert by_link["error_code"] == "user_banned"
+    assert "access_token" not in by_link
+
+    await client.post("/auth/v1/recover", json={"email": "banned@example.com"})
+    by_code = await verify_code(client, "banned@example.com", otp_in(outbox, "banned@example.com"))
+    assert by_code.status_code == 403
+    assert by_code.json()["code"] == "user_banned"

@@ -203,6 +203,10 @@ class SignupService(AuthServiceBase):
                 "Email link is invalid or has expired",
             )
         user = consumed.user
+        if self.is_banned(user):  # a link is a way in like any other (the token is spent)
+            return redirects.with_error(
+                redirect, pkce, "access_denied", ErrorCode.user_banned, "User is banned"
+            )
         if consumed.kind in one_time.EMAIL_CHANGE_KINDS:
             return await self._email_change_step(user, consumed.kind, redirect)
         self.confirm(user)
@@ -274,6 +278,8 @@ class SignupService(AuthServiceBase):
             failure = "Token has expired or is invalid"
         if consumed is None:
             raise AppError(403, ErrorCode.otp_expired, failure, commit=True)
+        if self.is_banned(consumed.user):
+            raise AppError(403, ErrorCode.user_banned, "User is banned", commit=True)
         self.confirm(consumed.user)
         if consumed.flow_state is not None:
             await self.repo.delete_flow_state(consumed.flow_state)
