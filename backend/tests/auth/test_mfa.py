@@ -175,7 +175,10 @@ async def test_wrong_code_replay_and_unknown_challenge_fail(
 ) -> None:
     email = "m4@example.com"
     session, factor_id, secret = await with_two_factor(client, outbox, email)
+    # Spent now if the 30-second step turned since the enrolment's code (a loaded machine):
+    # the replay below is then of this code, not of a fresh one.
     used = code(secret)
+    await challenge_and_verify(client, session, factor_id, used)
     replay = await challenge_and_verify(client, session, factor_id, used)
     assert replay.status_code == 422
     assert replay.json()["code"] == "mfa_verification_failed"

@@ -4,9 +4,13 @@ log and the account rules used by more than one flow (creating and confirming a 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from email.message import EmailMessage
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from app.auth import emails, errors, one_time
 from app.auth.audit import AuditAction, coarse_ip, device_label
@@ -129,6 +133,40 @@ class AuthServiceBase:
         # every other change to the account, so two of them wait rather than deadlock.
         retention = timedelta(days=self.settings.audit_retention_days)
         await self.repo.prune_audit(now - retention, user.id)
+
+    async def alike(
+        self,
+        user: User | None,
+        email: str,
+        work: Callable[[User], Awaitable[EmailMessage]],
+    ) -> EmailMessage | None:
+        """Runs `work` (the statements and the email of a request that mails an account) in a
+        savepoint: for the account, kept, and its email returned; for an address with no
+        account, for a stand-in row, rolled back, and nothing returned. Both answers then do
+        the same work and take as long, so the timing does not tell which addresses have
+        accounts (docs/behaviour.md#limits-enumeration)."""
+        savepoint = await self.repo.db.begin_nested()
+        try:
+            target = user
+            if target is None:
+                target = User(id=new_uuid(), email=email, app_metadata={}, user_metadata={})
+                target.identities = []
+                target.factors = []
+                self.repo.db.add(target)
+                await self.repo.db.flush()  # a real account's row exists before the work
+            message = await work(target)
+            await self.repo.db.flush()
+        except IntegrityError:
+            # Only a stand-in can collide (the address was taken meanwhile): nothing to send.
+            await savepoint.rollback()
+            if user is not None:
+                raise
+            return None
+        if user is None:
+            await savepoint.rollback()
+            return None
+        await savepoint.commit()
+        return message
 
     async def sign_in(self, user: User, method: str, **details: Any) -> dict[str, Any]:
         """A new session (auth/sessions.py), recorded as a sign-in."""

@@ -8,6 +8,7 @@ not an account exists, so neither the answer nor a 429 reveals which addresses a
 from __future__ import annotations
 
 import uuid
+from email.message import EmailMessage
 from typing import Any
 
 from app.auth import emails, errors, one_time, redirects
@@ -292,18 +293,26 @@ class SignupService(AuthServiceBase):
         email = params.email or ""
         await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
         await self.limit_email_to(email, "recovery")
+        redirect = redirects.resolve(self.settings, redirect_to)
         user = await self.repo.user_by_email(email)
-        if user is not None:
-            flow = await self._flow_state(params, "recovery", user)
-            issued = await self.links.issue(
-                user, one_time.RECOVERY, self.settings.auth_email_link_expiry, flow
-            )
-            user.recovery_sent_at = utcnow()
-            redirect = redirects.resolve(self.settings, redirect_to)
-            link = emails.verify_link(self.settings, issued.link_token, "recovery", redirect)
-            self.mail.add(emails.recovery(self.settings, user, link, issued.otp))
-            await self.audit(user, AuditAction.password_recovery_requested)
+        message = await self.alike(
+            user, email, lambda target: self._issue_recovery(target, params, redirect)
+        )
+        if message is not None:
+            self.mail.add(message)
         return {}
+
+    async def _issue_recovery(
+        self, user: User, params: RecoverParams, redirect: str
+    ) -> EmailMessage:
+        flow = await self._flow_state(params, "recovery", user)
+        issued = await self.links.issue(
+            user, one_time.RECOVERY, self.settings.auth_email_link_expiry, flow
+        )
+        user.recovery_sent_at = utcnow()
+        link = emails.verify_link(self.settings, issued.link_token, "recovery", redirect)
+        await self.audit(user, AuditAction.password_recovery_requested)
+        return emails.recovery(self.settings, user, link, issued.otp)
 
     async def resend(self, params: ResendParams, redirect_to: str | None) -> dict[str, Any]:
         email = params.email or ""
