@@ -6,19 +6,17 @@ from __future__ import annotations
 import json
 import re
 from datetime import UTC, datetime
-from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Response
+from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 
 from app.account.deps import AccountServiceDep
 from app.account.schemas import DeleteAccountParams, DeletionConfirmParams, DeletionRequestParams
 from app.auth.deps import AccessTokenDep
 from app.core.deps import SettingsDep
-from app.core.requests import parse
+from app.core.requests import JsonBody, parse
 
 router = APIRouter(prefix="/api/account", tags=["account"])
-JsonBody = Annotated[dict[str, Any], Body(default_factory=dict)]
 NO_STORE = {"Cache-Control": "no-store"}
 # Said whether or not the address has an account.
 REQUEST_ANSWER = (

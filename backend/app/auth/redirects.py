@@ -14,6 +14,9 @@ from app.core.settings import Settings, is_loopback
 
 
 def is_allowed(settings: Settings, url: str) -> bool:
+    # Control characters (NUL above all: PostgreSQL cannot store it) are in no real target.
+    if any(ord(char) < 0x20 or char == "\x7f" for char in url):
+        return False
     try:
         target = urlsplit(url)
         target_port = target.port

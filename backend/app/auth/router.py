@@ -6,9 +6,9 @@ shape the response. Shapes, codes and statuses: docs/api.md#auth-endpoints.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Body, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from app.auth import errors
@@ -53,12 +53,10 @@ from app.auth.service.external import FLOW_LIFETIME, ProviderRedirect, binding_c
 from app.core.deps import ContextDep, JwtKeysDep, SettingsDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
-from app.core.requests import parse
+from app.core.requests import JsonBody, parse
 from app.core.settings import Settings
 
 JsonObject = dict[str, Any]
-# The raw JSON object; each handler parses it into its request model (core/requests.py).
-JsonBody = Annotated[JsonObject, Body(default_factory=dict)]
 
 # Opened by browsers (email links, key discovery): no apikey arrives, none is required.
 open_router = APIRouter(prefix="/auth/v1", tags=["auth"])

@@ -27,7 +27,11 @@ from app.core.requests import RequestModel
 
 MAX_METADATA_BYTES = 16 * 1024
 _CODE_CHALLENGE = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
-_DURATION = re.compile(r"^(\d+)(h|m|s)$")
+_DURATION = re.compile(r"(\d+)(h|m|s)", re.ASCII)
+_UNIT_SECONDS = {"h": 3600, "m": 60, "s": 1}
+# The longest ban Supabase Auth accepts: Go's time.ParseDuration stops at 2^63 ns.
+MAX_BAN_HOURS = 2562047
+MAX_BAN_SECONDS = MAX_BAN_HOURS * 3600
 # Supabase's E.164 check, after it drops a leading "+" and spaces.
 _E164 = re.compile(r"^[1-9][0-9]{1,14}$")
 # The phone types of /verify: there are no phone accounts (phone is off), so a phone code is
@@ -336,18 +340,25 @@ class AdminUserParams(RequestModel):
             if email is None:
                 raise errors.bad_email()
             self.email = email
-        if self.ban_duration not in (None, "none") and not _DURATION.match(self.ban_duration):
-            raise invalid("ban_duration must look like 24h, 30m or none")
+        if self.ban_duration is not None and self.ban_duration != "none":
+            match = _DURATION.fullmatch(self.ban_duration)
+            if match is None:
+                raise invalid("ban_duration must look like 24h, 30m or none")
+            # Checked here, not where it is added to the clock: a length past any date is
+            # the client's mistake (400), never an overflow in the service. Digits first:
+            # int() of thousands of digits is itself an error.
+            number, unit = match.group(1).lstrip("0"), match.group(2)
+            if len(number) > 12 or int(number or 0) * _UNIT_SECONDS[unit] > MAX_BAN_SECONDS:
+                raise invalid(f"ban_duration must be at most {MAX_BAN_HOURS}h")
         return self
 
     @property
     def ban(self) -> timedelta | None:
         """The ban's length; None for `none` (lift the ban). Only when ban_duration is set."""
-        match = _DURATION.match(self.ban_duration or "")
+        match = _DURATION.fullmatch(self.ban_duration or "")
         if match is None:
             return None
-        unit = {"h": "hours", "m": "minutes", "s": "seconds"}[match.group(2)]
-        return timedelta(**{unit: int(match.group(1))})
+        return timedelta(seconds=int(match.group(1)) * _UNIT_SECONDS[match.group(2)])
 
 
 def _printable(value: str | None, field: str) -> str | None:
@@ -368,7 +379,9 @@ class UsersPageParams(RequestModel):
     def _number(raw: str | None, default: int, highest: int) -> int:
         if not raw:
             return default
-        if not raw.isdigit() or not 1 <= int(raw) <= highest:
+        # ASCII digits, few enough that int() is cheap and the offset stays far inside
+        # PostgreSQL's bigint (at most 10^9 pages of 1000).
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 10) or not 1 <= int(raw) <= highest:
             raise invalid("Bad Pagination Parameters")
         return int(raw)
 

@@ -76,12 +76,17 @@ def new_uuid() -> uuid.UUID:
 
 def create_engine(settings: Settings) -> AsyncEngine:
     url = settings.resolved_database_url
+    pool: dict[str, Any] = {
+        "pool_size": settings.database_pool_size,
+        "max_overflow": settings.database_max_overflow,
+        "pool_timeout": settings.database_pool_timeout,
+    }
     if url.startswith("sqlite"):
         settings.var_dir.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        engine = create_async_engine(url, connect_args={"timeout": 30}, **pool)
         _configure_sqlite(engine)
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    return create_async_engine(url, pool_pre_ping=True, **pool)
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:

@@ -23,6 +23,8 @@ class ErrorCode(StrEnum):
     unexpected_failure = "unexpected_failure"
     over_request_rate_limit = "over_request_rate_limit"
     over_email_send_rate_limit = "over_email_send_rate_limit"
+    # Ours: the database is overloaded (no pooled connection in time); retry later.
+    service_unavailable = "service_unavailable"
 
     # --- callers and tokens ------------------------------------------------------------
     no_api_key = "no_api_key"

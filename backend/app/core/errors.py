@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.core.error_codes import ErrorCode
@@ -65,6 +66,40 @@ class RateLimited(AppError):
             details=f"Retry after {retry_after} seconds",
         )
         self.retry_after = retry_after
+
+
+# Seconds an overloaded server asks clients to wait (503 service_unavailable).
+OVERLOAD_RETRY_AFTER = 5
+# PostgreSQL's too_many_connections, cannot_connect_now: the server's limit, not ours.
+_OVERLOAD_SQLSTATES = frozenset({"53300", "57P03"})
+
+
+def overloaded() -> AppError:
+    """The database cannot take the request now: 503 with Retry-After, never a 500, so
+    clients (supabase-js among them) back off and retry."""
+    seconds = OVERLOAD_RETRY_AFTER
+    return AppError(
+        503,
+        ErrorCode.service_unavailable,
+        f"The service is busy. Please try again in {seconds} seconds.",
+        headers={"Retry-After": str(seconds)},
+        details=f"Retry after {seconds} seconds",
+    )
+
+
+def is_overload(exc: BaseException) -> bool:
+    """A database error that says "too busy" rather than "wrong": the pool had no
+    connection in DATABASE_POOL_TIMEOUT, SQLite's write lock stayed taken past its busy
+    timeout, or PostgreSQL refused another connection."""
+    if isinstance(exc, sa_exc.TimeoutError):
+        return True
+    if not isinstance(exc, sa_exc.DBAPIError):
+        return False
+    original = exc.orig
+    state = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
+    if state in _OVERLOAD_SQLSTATES:
+        return True
+    return isinstance(exc, sa_exc.OperationalError) and "database is locked" in str(original)
 
 
 def invalid(message: str) -> AppError:
@@ -143,6 +178,14 @@ def install_error_handlers(app: FastAPI) -> None:
         }
         code = codes.get(exc.status_code, ErrorCode.http_error)
         return render_error(request, AppError(exc.status_code, code, str(exc.detail)))
+
+    @app.exception_handler(sa_exc.TimeoutError)
+    @app.exception_handler(sa_exc.DBAPIError)
+    async def _database(request: Request, exc: Exception) -> Response:
+        if not is_overload(exc):
+            raise exc  # a bug, not load: the 500 below
+        logger.warning("overloaded on %s %s: %s", request.method, request.url.path, exc)
+        return render_error(request, overloaded())
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> Response:

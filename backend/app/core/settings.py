@@ -101,6 +101,12 @@ class Settings(BaseSettings):
     # Folder for local state: the SQLite file, the generated development secret, the outbox.
     var_dir: Path = Path("var")
     database_url: str = ""
+    # The connection pool of each worker (SQLAlchemy's QueuePool): connections kept open,
+    # extra ones opened under load, and how long a request waits for one before it is
+    # answered 503 service_unavailable (docs/api.md#api-errors).
+    database_pool_size: int = Field(default=10, ge=1)
+    database_max_overflow: int = Field(default=10, ge=0)
+    database_pool_timeout: float = Field(default=30.0, gt=0)
     site_url: str = "http://127.0.0.1:8000"
     # Extra redirect targets allowed after email links, as glob patterns (Supabase's URI_ALLOW_LIST).
     uri_allow_list: Annotated[list[str], NoDecode] = []

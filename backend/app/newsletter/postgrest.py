@@ -9,13 +9,13 @@ i.e. `.single()`, wants exactly one). `Prefer: resolution=ignore-duplicates` ski
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
 
 from app.core.callers import Role
+from app.core.requests import InvalidJson, loads
 from app.newsletter import errors
 from app.newsletter.models import Subscriber
 
@@ -58,8 +58,8 @@ def parse_json(raw: bytes) -> Any:
     if not raw.strip():
         raise errors.invalid_body("Empty or invalid json")
     try:
-        return json.loads(raw)
-    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
+        return loads(raw)
+    except InvalidJson as exc:
         raise errors.invalid_body("Empty or invalid json") from exc
 
 

@@ -144,7 +144,8 @@ class Site:
         relative = path.lstrip("/")
         parts = relative.split("/")
         hidden = any(part in {"", ".", ".."} or part.startswith((".", "_")) for part in parts)
-        if not relative or hidden:
+        # No file name holds NUL, and the filesystem calls refuse one with an exception.
+        if not relative or hidden or "\x00" in relative:
             return None
         if relative == "routes.json" or relative.endswith((".gz", ".br")):
             return None

@@ -128,7 +128,18 @@ def test_fill_page_injects_the_config_once() -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/nope", "/features/unknown", "/help/extra", "/assets/missing.js"]
+    "path",
+    [
+        "/nope",
+        "/features/unknown",
+        "/help/extra",
+        "/assets/missing.js",
+        # NUL in a path: no file has it, and it must not reach the filesystem calls (a 500).
+        "/%00",
+        "/assets/%00.js",
+        "/assets/index-abc123.js%00",
+        "/favicon.svg%00",
+    ],
 )
 async def test_unknown_paths_get_the_not_found_page_with_404(
     site_client: httpx.AsyncClient, path: str
