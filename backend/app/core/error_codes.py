@@ -107,3 +107,5 @@ class ErrorCode(StrEnum):
     pg_check_violation = "23514"
     pg_insufficient_privilege = "42501"
     pg_undefined_column = "42703"
+    # Ours (PostgREST has no such limit): an insert of more rows than NEWSLETTER_MAX_ROWS.
+    too_many_rows = "too_many_rows"

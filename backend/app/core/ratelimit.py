@@ -45,26 +45,35 @@ class RateLimiter:
         self._insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
 
     async def hit(
-        self, key: str, rule: Rule, *, code: ErrorCode = ErrorCode.over_request_rate_limit
+        self,
+        key: str,
+        rule: Rule,
+        *,
+        code: ErrorCode = ErrorCode.over_request_rate_limit,
+        cost: int = 1,
     ) -> None:
-        """Counts one hit on `key`; raises RateLimited (429 with Retry-After) past the limit.
+        """Counts `cost` hits on `key` (one unless the request stands for several: an insert
+        that would mail several addresses); raises RateLimited (429 with Retry-After) once
+        the window's count passes the limit.
 
         A window opens at the first hit after the previous one closed (not at a multiple of
         the period), so a rule of 1 per 60 s really means 60 s between two allowed hits.
         """
         if not self.enabled:
             return
+        if cost < 1:
+            raise ValueError("a hit costs at least 1")
         now = int(time.time() * 1000)
         window_end = now + rule.seconds * 1000
         counter = RateLimitCounter
         live = counter.expires_at > now
         upsert = (
             self._insert(counter)
-            .values(key=key[:255], hits=1, expires_at=window_end)
+            .values(key=key[:255], hits=cost, expires_at=window_end)
             .on_conflict_do_update(
                 index_elements=[counter.key],
                 set_={
-                    "hits": case((live, counter.hits + 1), else_=1),
+                    "hits": case((live, counter.hits + cost), else_=cost),
                     "expires_at": case((live, counter.expires_at), else_=window_end),
                 },
             )

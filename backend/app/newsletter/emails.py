@@ -5,7 +5,8 @@ Which are transactional and which are list mail (domain notes, RFC 8058):
   no List-Unsubscribe; ignoring it is the way out, and it says so;
 - the welcome mail sent once a join is confirmed is the first list mail: it carries a
   visible unsubscribe link per list and the RFC 8058 one-click headers;
-- the admin notice and the contact message go to the operator, not to a list.
+- the admin notice (one per insert, listing its rows) and the contact message go to the
+  operator, not to a list.
 """
 
 from __future__ import annotations
@@ -109,22 +110,39 @@ def welcome(
     )
 
 
-def admin_notice(
-    settings: Settings, *, email: str, name: str, source: str, subscribed_at: str
-) -> EmailMessage:
+@dataclass(frozen=True)
+class NoticeRow:
+    email: str
+    name: str
+    source: str
+    subscribed_at: str
+
+
+def admin_notice(settings: Settings, rows: list[NoticeRow]) -> EmailMessage:
+    """One notice per insert request, listing its rows. One row keeps the subject
+    "New {source} subscription (pending confirmation)"; several say how many."""
     from app.mail.compose import compose
 
+    if len(rows) == 1:
+        subject = f"New {rows[0].source} subscription (pending confirmation)"
+    else:
+        subject = f"{len(rows)} new subscriptions (pending confirmation)"
     return compose(
         settings,
         to=settings.admin_email,
-        subject=f"New {source} subscription (pending confirmation)",
+        subject=subject,
         template="newsletter_admin_notice",
         context={
-            "email": email,
-            "name": name,
-            "source": source,
-            "label": SOURCE_LABELS.get(source, source),
-            "subscribed_at": subscribed_at,
+            "rows": [
+                {
+                    "email": row.email,
+                    "name": row.name,
+                    "source": row.source,
+                    "label": SOURCE_LABELS.get(row.source, row.source),
+                    "subscribed_at": row.subscribed_at,
+                }
+                for row in rows
+            ]
         },
     )
 

@@ -77,6 +77,18 @@ def duplicate(email_normalized: str, source: str) -> AppError:
     )
 
 
+def too_many_rows(count: int, limit: int) -> AppError:
+    # PostgREST has no row limit; 413 (content too large) is the closest status, as for a
+    # body over MAX_BODY_BYTES, with a code of our own so clients can tell the two apart.
+    return AppError(
+        413,
+        ErrorCode.too_many_rows,
+        f"An insert into {TABLE} may hold at most {limit} rows",
+        details=f"The request holds {count} rows",
+        hint="Insert one row per list for one address, as the join form does.",
+    )
+
+
 def unknown_table(table: str) -> AppError:
     return AppError(
         404,

@@ -1,6 +1,6 @@
 """The slice of PostgREST's request language that inserting a subscriber needs.
 
-Body: one JSON object or an array of them. `?columns="a","b"` (postgrest-js sends it for
+Body: one JSON object or an array of at most NEWSLETTER_MAX_ROWS of them. `?columns="a","b"` (postgrest-js sends it for
 arrays) names the columns to read, every other key is ignored and a missing key is null;
 without it, every object of an array must have the same keys. `Prefer: return=representation`
 answers the inserted rows (`?select=` narrows them; `Accept: application/vnd.pgrst.object+json`,
@@ -86,12 +86,16 @@ def _check_writable(column: str, role: Role) -> None:
         raise errors.unknown_column(column)
 
 
-def parse_insert(request: Request, raw: bytes, role: Role) -> InsertRequest:
+def parse_insert(request: Request, raw: bytes, role: Role, *, max_rows: int) -> InsertRequest:
     check_schema(request)
     body = parse_json(raw)
     objects = body if isinstance(body, list) else [body]
     if not all(isinstance(item, dict) for item in objects):
         raise errors.invalid_body("Body must be a JSON object or an array of objects")
+    # Each row may mean an email to an address the caller chose: refuse a large insert
+    # before looking at its rows (NEWSLETTER_MAX_ROWS; nothing is counted, stored or sent).
+    if len(objects) > max_rows:
+        raise errors.too_many_rows(len(objects), max_rows)
 
     columns_param = request.query_params.get("columns")
     rows: list[dict[str, Any]] = []

@@ -40,7 +40,9 @@ api_router = APIRouter(prefix="/api")
 async def insert_subscribers(
     request: Request, role: RoleDep, service: NewsletterServiceDep
 ) -> Response:
-    parsed = postgrest.parse_insert(request, await request.body(), role)
+    parsed = postgrest.parse_insert(
+        request, await request.body(), role, max_rows=service.config.newsletter_max_rows
+    )
     # Every row is checked before any is written: one bad row writes nothing.
     rows = [NewSubscriber.from_row(row) for row in parsed.rows]
     stored = await service.join(rows, ignore_duplicates=parsed.ignore_duplicates)

@@ -24,13 +24,21 @@ confirmation. Inside one request (an array insert) rows for the same address alw
 one group. Two *concurrent* first inserts for one address can still open two groups (two
 emails, each valid); the form never does that, and nothing is lost if it happens.
 
+How many emails one request can cause
+-------------------------------------
+An insert holds at most NEWSLETTER_MAX_ROWS rows (default 2: both lists for one address;
+the form sends one); more is refused (413 too_many_rows) before anything is counted. The
+per-IP RATE_LIMIT_SUBSCRIBE counts one hit per distinct address of the insert, i.e. per
+confirmation email it could send, so emails per IP are bounded, not just requests. The
+operator gets one notice per request that stored rows, listing them.
+
 Duplicates and joining again
 ----------------------------
 (email_normalized, source) is unique. A second insert for a pair that exists is a duplicate
 (409, code 23505) - unless the existing row is unsubscribed, or still unconfirmed and its
-link expired or was sent more than NEWSLETTER_RESEND_INTERVAL seconds ago: then the row
-takes the new consent and a fresh link (a person who lost the email can join again, but
-nobody can make us mail an address more than once per interval). The unique constraint is
+link was sent more than NEWSLETTER_RESEND_INTERVAL seconds ago: then the row takes the new
+consent and a fresh link (a person who lost the email can join again, but nobody can make
+us mail an (address, list) pair more than once per interval, whatever the link's expiry). The unique constraint is
 the last word under concurrency: a losing insert fails at its flush, inside a savepoint,
 and is answered 409 (or skipped with `Prefer: resolution=ignore-duplicates`).
 """
@@ -69,9 +77,10 @@ def _may_join_again(existing: Subscriber, now: datetime, config: NewsletterSetti
         return True
     if existing.verified:
         return False
-    expired = existing.verification_expires_at is None or existing.verification_expires_at <= now
-    stale = existing.subscribed_at <= now - timedelta(seconds=config.newsletter_resend_interval)
-    return expired or stale
+    # Only the interval counts, not the link's expiry: with NEWSLETTER_TOKEN_EXPIRY shorter
+    # than NEWSLETTER_RESEND_INTERVAL an expired link would otherwise let anyone mail the
+    # address again at once. So an (address, list) pair gets at most one email per interval.
+    return existing.subscribed_at <= now - timedelta(seconds=config.newsletter_resend_interval)
 
 
 class NewsletterService:
@@ -83,16 +92,25 @@ class NewsletterService:
         self.limiter = ctx.limiter
         self.repo = NewsletterRepository(ctx.db)
 
-    async def _limit(self, name: str, rule: Rule) -> None:
-        await self.limiter.hit(f"{name}:{self.client.ip}", rule)
+    async def _limit(self, name: str, rule: Rule, *, cost: int = 1) -> None:
+        await self.limiter.hit(f"{name}:{self.client.ip}", rule, cost=cost)
 
     # --- joining -----------------------------------------------------------------------
 
     async def join(
         self, rows: Sequence[NewSubscriber], *, ignore_duplicates: bool = False
     ) -> list[Subscriber]:
-        """Stores the rows (all or none) and queues one confirmation email per join group."""
-        await self._limit("newsletter:subscribe", self.config.rate_limit_subscribe)
+        """Stores the rows (all or none), queues one confirmation email per join group it
+        opens and one admin notice listing the stored rows."""
+        if len(rows) > self.config.newsletter_max_rows:
+            raise errors.too_many_rows(len(rows), self.config.newsletter_max_rows)
+        # The per-IP limit counts what the request could send: one confirmation email per
+        # distinct address (attached rows and duplicates send none, but that is only known
+        # after the lookups, and the limit must be counted before the first query).
+        addresses = {new.email_normalized for new in rows}
+        await self._limit(
+            "newsletter:subscribe", self.config.rate_limit_subscribe, cost=max(1, len(addresses))
+        )
         now = utcnow()
         seen: set[tuple[str, str]] = set()
         unique_rows: list[NewSubscriber] = []
@@ -192,14 +210,21 @@ class NewsletterService:
                     expires_hours=max(1, self.config.newsletter_token_expiry // 3600),
                 )
             )
-        for row in stored:
+        if stored:
+            # One notice per request, listing its rows (at most NEWSLETTER_MAX_ROWS), never
+            # one per row: the operator's inbox grows with requests, which the limit bounds.
             self.mail.add(
                 emails.admin_notice(
                     settings,
-                    email=row.email,
-                    name=row.name,
-                    source=row.source,
-                    subscribed_at=row.subscribed_at.isoformat(timespec="seconds"),
+                    [
+                        emails.NoticeRow(
+                            email=row.email,
+                            name=row.name,
+                            source=row.source,
+                            subscribed_at=row.subscribed_at.isoformat(timespec="seconds"),
+                        )
+                        for row in stored
+                    ],
                 )
             )
 

@@ -24,8 +24,14 @@ class NewsletterSettings(BaseSettings):
     # An address still unconfirmed this long after its email may join again (a new email);
     # sooner, joining again is a duplicate (409) so nobody can flood an inbox.
     newsletter_resend_interval: int = Field(default=3600, ge=0)
+    # Rows one insert may hold. The join form inserts one row per request (a second request
+    # for the waitlist); an array of both lists for one address is 2. More is refused with
+    # 413 too_many_rows before anything is counted, stored or sent (docs/api.md#rest-insert).
+    newsletter_max_rows: int = Field(default=2, ge=1, le=100)
 
     # Per client IP, "count/seconds", kept in the database like every rate limit.
+    # RATE_LIMIT_SUBSCRIBE counts addresses, not requests: an insert costs one hit per
+    # distinct address in it (each address is at most one confirmation email).
     rate_limit_subscribe: RateRule = Rule(20, 600)
     rate_limit_verify_subscriber: RateRule = Rule(30, 300)
     rate_limit_unsubscribe: RateRule = Rule(30, 300)

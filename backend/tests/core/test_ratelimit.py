@@ -62,3 +62,18 @@ async def test_disabled_limiter_never_limits(app: FastAPI) -> None:
 def test_bad_rules_are_refused(text: str) -> None:
     with pytest.raises(ValueError):  # noqa: PT011 - the message varies by the mistake
         Rule.parse(text)
+
+
+async def test_a_hit_may_cost_several(app: FastAPI, clock: Clock) -> None:
+    limiter = RateLimiter(app.state.engine)
+    rule = Rule(5, 300)
+    await limiter.hit("d", rule, cost=3)  # opens the window at 3
+    await limiter.hit("d", rule, cost=2)  # 5: still allowed
+    with pytest.raises(RateLimited):
+        await limiter.hit("d", rule)  # 6
+    clock.now += 301
+    await limiter.hit("d", rule, cost=5)  # a new window starts at the cost
+    with pytest.raises(RateLimited):
+        await limiter.hit("d", rule, cost=1)
+    with pytest.raises(ValueError, match="at least 1"):
+        await limiter.hit("e", rule, cost=0)
