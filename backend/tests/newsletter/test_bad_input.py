@@ -82,14 +82,16 @@ async def test_malformed_json_is_pgrst102(
 
 
 async def test_lone_surrogate_is_refused(client: httpx.AsyncClient, db: AsyncSession) -> None:
-    raw = b'{"email":"a@example.com","name":"Ali\\ud800","source":"newsletter"}'
-    res = await client.post(TABLE, content=raw, headers=JSON)
-    assert res.status_code == 400
-    assert res.json()["code"] == "23514"
-    raw = b'{"email":"a@example.com","name":"Ali","source":"newsletter","\\udc00":1}'
-    res = await client.post(TABLE, content=raw, headers=JSON)
-    assert res.status_code == 400
-    assert res.json()["code"] == "PGRST204"
+    """A JSON text whose strings are not valid Unicode is not valid JSON input (the one
+    decoder, core/requests.py), in a value or a key alike."""
+    for raw in (
+        b'{"email":"a@example.com","name":"Ali\\ud800","source":"newsletter"}',
+        b'{"email":"a@example.com","name":"Ali","source":"newsletter","\\udc00":1}',
+    ):
+        res = await client.post(TABLE, content=raw, headers=JSON)
+        assert res.status_code == 400
+        assert res.json()["code"] == "PGRST102"
+    assert await stored_rows(db) == []
     assert await stored_rows(db) == []
 
 
