@@ -64,6 +64,7 @@ def _keys(_args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from app.account import cli as account_cli
     from app.auth import cli as auth_cli
+    from app.mail import cli as mail_cli
     from app.newsletter import cli as newsletter_cli
 
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__.splitlines()[0])
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     newsletter_cli.register(sub)
     account_cli.register(sub)
     auth_cli.register(sub)
+    mail_cli.register(sub)
     return parser
 
 

@@ -21,6 +21,7 @@ from app.core.ratelimit import RateLimiter
 from app.core.settings import MailBackend, Settings, get_settings
 from app.mail import mailbox
 from app.mail.backends import create_mailer
+from app.mail.delivery import Deliverer
 from app.newsletter.router import api_router as newsletter_api_router
 from app.newsletter.router import rest_router as newsletter_rest_router
 from app.newsletter.settings import load_newsletter_settings
@@ -33,11 +34,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # One line per request to Google or Apple is noise; their failures surface as errors.
     logging.getLogger("httpx2").setLevel(logging.WARNING)
     engine = create_engine(settings)
+    deliverer = Deliverer(engine, create_mailer(settings), settings)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        yield
-        await engine.dispose()
+        # Each worker sweeps the outbox: mail a dead worker left, retries that fell due.
+        deliverer.start()
+        try:
+            yield
+        finally:
+            await deliverer.stop()
+            await engine.dispose()
 
     app = FastAPI(
         title=f"{settings.brand_name} API",
@@ -51,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.newsletter_settings = load_newsletter_settings()
     app.state.engine = engine
     app.state.sessionmaker = create_sessionmaker(engine)
-    app.state.mailer = create_mailer(settings)
+    app.state.mail_deliverer = deliverer
     app.state.jwt_keys = JwtKeys(settings)
     app.state.api_keys = ApiKeys.derive(app.state.jwt_keys, settings.auth_url)
     app.state.passwords = Passwords(settings)

@@ -2,7 +2,8 @@
 
 One rule holds everywhere: only the request commits. Services add and flush; the
 `DbSession` dependency commits after the endpoint returns (before the response is sent),
-rolls back on any error, and then hands queued emails to the mailer.
+rolls back on any error. Emails are rows of that same transaction (core/mail_queue.py);
+once it has committed, the deliverer is nudged to send them after the response.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import BackgroundTasks, Depends, Request
 from sqlalchemy import JSON, DateTime, MetaData, TypeDecorator, event
@@ -25,8 +26,10 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase
 
 from app.core.errors import AppError
-from app.core.mail_queue import MailQueue
 from app.core.settings import Settings
+
+if TYPE_CHECKING:
+    from app.core.mail_queue import MailQueue
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -115,14 +118,16 @@ async def _request_session(
     request: Request, background: BackgroundTasks
 ) -> AsyncIterator[AsyncSession]:
     sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
-    mail = MailQueue()
-    request.state.mail = mail
     async with sessionmaker() as session:
         try:
             yield session
             await session.commit()
         except AppError as error:
             if error.commit:
+                # The error's writes stay; an email queued before it was for a success.
+                queued = _mail_of(request)
+                if queued is not None:
+                    await queued.discard()
                 await session.commit()
             else:
                 await session.rollback()
@@ -130,19 +135,18 @@ async def _request_session(
         except BaseException:
             await session.rollback()
             raise
-    # Emails go out only once what they announce is durable, and after the response.
-    if mail.messages:
-        background.add_task(request.app.state.mailer.send_all, list(mail.messages))
+    # The emails are durable now, in the outbox; send them at once, after the response.
+    # Should this process die first, a deliverer's sweep sends them (app/mail/delivery.py).
+    queued = _mail_of(request)
+    if queued is not None and queued.ids:
+        background.add_task(request.app.state.mail_deliverer.nudge, queued.ids)
+
+
+def _mail_of(request: Request) -> MailQueue | None:
+    queue: MailQueue | None = getattr(request.state, "mail", None)
+    return queue
 
 
 # scope="function": the exit code runs before the response is sent, so a failed commit
 # still reaches the exception handlers and the client never sees a success that was lost.
 DbSession = Annotated[AsyncSession, Depends(_request_session, scope="function")]
-
-
-async def get_mail_queue(request: Request, _session: DbSession) -> MailQueue:
-    queue: MailQueue = request.state.mail
-    return queue
-
-
-Mail = Annotated[MailQueue, Depends(get_mail_queue, scope="function")]

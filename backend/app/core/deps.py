@@ -15,9 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.core.callers import ApiKeys
 from app.core.client import Client, ClientDep
-from app.core.database import DbSession, Mail
+from app.core.database import DbSession
 from app.core.jwt_keys import JwtKeys
-from app.core.mail_queue import MailQueue
+from app.core.mail_queue import Mail, MailQueue
 from app.core.ratelimit import RateLimiter
 from app.core.settings import Settings
 
@@ -45,8 +45,8 @@ ApiKeysDep = Annotated[ApiKeys, Depends(_api_keys)]
 @dataclass(frozen=True)
 class RequestContext:
     """What a service needs from the request: its database session (committed by the
-    request, core/database.py), its mail queue (sent after that commit), who is calling,
-    the settings and the shared rate limiter."""
+    request, core/database.py), its mail queue (outbox rows in that same transaction, sent
+    after the commit), who is calling, the settings and the shared rate limiter."""
 
     db: AsyncSession
     engine: AsyncEngine

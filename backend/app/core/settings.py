@@ -128,6 +128,14 @@ class Settings(BaseSettings):
     smtp_password: str = ""
     smtp_tls: SmtpTls = SmtpTls.starttls
     smtp_timeout: float = 10.0
+    # The outbox (core/mail_queue.py, mail/delivery.py): a failed send is retried after
+    # MAIL_RETRY_BASE_DELAY seconds, doubling each time up to MAIL_RETRY_MAX_DELAY, until
+    # MAIL_RETRY_MAX_ATTEMPTS attempts have failed (with the defaults, about 5 hours).
+    mail_retry_max_attempts: int = Field(default=12, ge=1, le=100)
+    mail_retry_base_delay: int = Field(default=30, ge=1)
+    mail_retry_max_delay: int = Field(default=3600, ge=1)
+    # Every worker looks for due mail this often (mail a dead worker left, retries).
+    mail_sweep_interval: float = Field(default=10.0, gt=0, le=3600)
 
     jwt_secret: str = ""
     # JSON array of private JWKs (EC P-256 for ES256, RSA for RS256), each with a "kid".

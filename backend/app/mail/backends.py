@@ -1,16 +1,16 @@
 """Where messages go: `.eml` files in an outbox folder (default) or an SMTP server.
 
-Sending happens after the transaction that caused it has committed. A failing mail server
-is logged and loses nothing else: the account or subscription exists, and a resend works.
+A backend sends one serialized message and raises when it could not; the deliverer
+(`app.mail.delivery`) decides what happens then (a retry later, the message stays stored).
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import uuid
 from datetime import UTC, datetime
-from email.message import EmailMessage
+from email import policy
+from email.parser import BytesParser
 from pathlib import Path
 from typing import Protocol
 
@@ -19,30 +19,25 @@ import anyio
 
 from app.core.settings import MailBackend, Settings, SmtpTls
 
-logger = logging.getLogger(__name__)
-
 
 class Mailer(Protocol):
-    async def send_all(self, messages: list[EmailMessage]) -> None: ...
+    async def send(self, message: bytes) -> None:
+        """Sends one RFC 5322 message; raises when it was not accepted."""
 
 
 class OutboxMailer:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
 
-    async def send_all(self, messages: list[EmailMessage]) -> None:
-        for message in messages:
-            try:
-                await anyio.to_thread.run_sync(self._write, message)
-            except OSError:
-                logger.exception("could not write mail %r to the outbox", message["Subject"])
+    async def send(self, message: bytes) -> None:
+        await anyio.to_thread.run_sync(self._write, message)
 
-    def _write(self, message: EmailMessage) -> Path:
+    def _write(self, message: bytes) -> Path:
         self.directory.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
         path = self.directory / f"{stamp}-{uuid.uuid4().hex[:8]}.eml"
         tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(message.as_bytes())
+        tmp.write_bytes(message)
         os.replace(tmp, path)  # readers never see half a message
         return path
 
@@ -51,17 +46,13 @@ class SmtpMailer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
-    async def send_all(self, messages: list[EmailMessage]) -> None:
-        for message in messages:
-            try:
-                await self.send(message)
-            except (aiosmtplib.SMTPException, OSError):
-                logger.exception("could not send mail %r to %s", message["Subject"], message["To"])
-
-    async def send(self, message: EmailMessage) -> None:
+    async def send(self, message: bytes) -> None:
         s = self.settings
+        # Parsed back so that aiosmtplib takes the envelope from the headers, as it did when
+        # it was handed the message object.
+        parsed = BytesParser(policy=policy.default).parsebytes(message)
         await aiosmtplib.send(
-            message,
+            parsed,
             hostname=s.smtp_host,
             port=s.smtp_port,
             username=s.smtp_user or None,

@@ -11,7 +11,10 @@ from typing import Any
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
+from fastapi import FastAPI
+from sqlalchemy import select
 
+from app.core.mail_queue import OutboxMessage
 from tests.auth.helpers import PASSWORD, signup
 from tests.conftest import Outbox
 
@@ -75,11 +78,36 @@ async def test_signup_mail_is_delivered_over_smtp(
     assert outbox.messages() == []  # the outbox backend was not used
 
 
+async def test_mail_that_failed_is_sent_when_the_server_is_back(
+    app: FastAPI, client: httpx.AsyncClient, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, _ = smtp_server
+    deliverer = app.state.mail_deliverer
+    working = deliverer.mailer
+    deliverer.mailer = type(working)(
+        app.state.settings.model_copy(update={"smtp_port": _free_port()})
+    )
+    assert (await signup(client, "later@example.com")).status_code == 200
+    assert inbox.messages == []
+    deliverer.mailer = working  # the server is reachable again
+    await deliverer.retry_all()  # what the backoff delay would do
+    assert (await deliverer.flush()).sent == 2
+    assert sorted(str(m["To"]) for m in inbox.messages) == [
+        "admin@noor.example",
+        "later@example.com",
+    ]
+
+
 @pytest.mark.dead_smtp
-async def test_a_dead_mail_server_loses_no_account(client: httpx.AsyncClient) -> None:
+async def test_a_dead_mail_server_loses_no_account(app: FastAPI, client: httpx.AsyncClient) -> None:
     response = await signup(client, "nomail@example.com")
     assert response.status_code == 200
     assert response.json()["email"] == "nomail@example.com"
+    # Nor its email: both wait in the outbox for their retry.
+    async with app.state.sessionmaker() as session:
+        rows = (await session.scalars(select(OutboxMessage))).all()
+    assert sorted(r.recipient for r in rows) == ["admin@noor.example", "nomail@example.com"]
+    assert all(r.attempts == 1 and r.last_error and r.next_attempt_at for r in rows)
     # The account exists: a second sign-up finds it (and is told to wait for the resend).
     again = await signup(client, "nomail@example.com", password=PASSWORD)
     assert again.status_code == 429

@@ -1,0 +1,261 @@
+"""Delivers the outbox (core/mail_queue.py): claims due rows, sends them, deletes them.
+
+Three things call it:
+
+- the request, right after its transaction committed (`nudge`, a background task after the
+  response): its own rows leave at once, as before the outbox;
+- a sweep in every worker (`start`/`stop`, from the app's lifespan) every
+  MAIL_SWEEP_INTERVAL seconds: mail a dead worker never sent, and retries that fell due;
+- an operator, `python -m app mail deliver`.
+
+Claiming is what makes several workers (and hosts) safe: one short transaction moves a
+batch of due rows' `next_attempt_at` to the end of a claim and stamps them with a fresh
+claim id; on PostgreSQL the rows are picked with `FOR UPDATE SKIP LOCKED`, and SQLite has a
+single writer. The message is then sent outside any transaction, and only the holder of the
+claim may delete the row (sent) or schedule its retry (failed). A worker that dies while
+holding a claim leaves the rows to be claimed again once it ends: mail is sent at least
+once; a crash between the server's acceptance and the delete can send one twice.
+
+A failure is retried after MAIL_RETRY_BASE_DELAY seconds, doubling up to
+MAIL_RETRY_MAX_DELAY, until MAIL_RETRY_MAX_ATTEMPTS attempts failed; the row is then kept
+(`next_attempt_at` NULL) for `mail status` / `mail deliver --all`, and purged after
+GIVEN_UP_RETENTION. Logs name the row, its subject and the error, never the body: messages
+hold one-time links and codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from email.parser import BytesHeaderParser
+
+import anyio
+from sqlalchemy import Row, Table, delete, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.core.database import utcnow
+from app.core.mail_queue import OutboxMessage
+from app.core.settings import Settings
+from app.mail.backends import Mailer
+
+logger = logging.getLogger(__name__)
+
+_outbox: Table = OutboxMessage.__table__  # type: ignore[assignment]  # a Table, typed FromClause
+
+BATCH = 10  # rows per claim
+SWEEP_BATCHES = 10  # claims per sweep at most: a sweep stays bounded, the next one goes on
+GIVEN_UP_RETENTION = timedelta(days=7)  # the longest link in any email has expired by then
+
+
+@dataclass
+class Report:
+    claimed: int = 0
+    sent: int = 0
+    retrying: int = 0
+    given_up: int = 0
+
+    def add(self, other: Report) -> None:
+        self.claimed += other.claimed
+        self.sent += other.sent
+        self.retrying += other.retrying
+        self.given_up += other.given_up
+
+
+def retry_delay(settings: Settings, attempts: int) -> int:
+    """Seconds before the next try after `attempts` failed ones."""
+    exponent = min(max(attempts - 1, 0), 30)
+    return int(min(settings.mail_retry_base_delay * 2**exponent, settings.mail_retry_max_delay))
+
+
+def _subject(message: bytes) -> str:
+    return str(BytesHeaderParser().parsebytes(message)["Subject"] or "")
+
+
+class Deliverer:
+    def __init__(self, engine: AsyncEngine, mailer: Mailer, settings: Settings) -> None:
+        self.engine = engine
+        self.mailer = mailer
+        self.settings = settings
+        # One send may take several SMTP round trips, each bounded by SMTP_TIMEOUT.
+        self.send_timeout = max(30.0, 3 * settings.smtp_timeout)
+        self._task: asyncio.Task[None] | None = None
+        # Set after each sweep of `run_forever`: something to wait on instead of sleeping.
+        self.swept = asyncio.Event()
+
+    # -- sending ----------------------------------------------------------------------
+
+    async def deliver(
+        self, ids: Sequence[uuid.UUID] | None = None, *, limit: int = BATCH
+    ) -> Report:
+        """Claims due rows (only `ids`, when given) and sends them; one batch."""
+        if ids is not None:
+            if not ids:
+                return Report()
+            limit = len(ids)
+        claim = uuid.uuid4()
+        rows = await self._claim(claim, ids, limit)
+        report = Report(claimed=len(rows))
+        for row in rows:
+            outcome = await self._send(claim, row)
+            setattr(report, outcome, getattr(report, outcome) + 1)
+        return report
+
+    async def nudge(self, ids: Sequence[uuid.UUID]) -> None:
+        """After a request committed: send its rows now. Never raises; the sweep retries."""
+        try:
+            await self.deliver(ids)
+        except Exception:
+            logger.exception("mail delivery after a request failed; the sweep will retry")
+
+    async def flush(self, max_batches: int | None = None) -> Report:
+        """Sends everything due, batch after batch (at most `max_batches`)."""
+        report = Report()
+        batches = 0
+        while max_batches is None or batches < max_batches:
+            batch = await self.deliver()
+            report.add(batch)
+            batches += 1
+            if batch.claimed < BATCH:
+                break
+        return report
+
+    async def _claim(
+        self, claim: uuid.UUID, ids: Sequence[uuid.UUID] | None, limit: int
+    ) -> list[Row[tuple[uuid.UUID, bytes, int, datetime]]]:
+        now = utcnow()
+        until = now + timedelta(seconds=limit * self.send_timeout + 30)
+        due = select(_outbox.c.id).where(_outbox.c.next_attempt_at <= now)
+        if ids is not None:
+            due = due.where(_outbox.c.id.in_(list(ids)))
+        # SKIP LOCKED: concurrent deliverers take different rows instead of waiting for, and
+        # then re-taking, the same ones. (SQLite has no row locks and one writer at a time.)
+        due = due.order_by(_outbox.c.next_attempt_at).limit(limit)
+        due = due.with_for_update(skip_locked=True)
+        statement = (
+            update(_outbox)
+            # Due again in the outer condition: PostgreSQL re-checks it on a row that another
+            # transaction changed while this one waited.
+            .where(_outbox.c.id.in_(due.scalar_subquery()), _outbox.c.next_attempt_at <= now)
+            .values(claim=claim, next_attempt_at=until, attempts=_outbox.c.attempts + 1)
+            .returning(_outbox.c.id, _outbox.c.message, _outbox.c.attempts, _outbox.c.created_at)
+        )
+        async with self.engine.begin() as conn:
+            rows = list((await conn.execute(statement)).all())
+        rows.sort(key=lambda row: row.created_at)  # oldest first, as they were written
+        return rows
+
+    async def _send(
+        self, claim: uuid.UUID, row: Row[tuple[uuid.UUID, bytes, int, datetime]]
+    ) -> str:
+        try:
+            with anyio.fail_after(self.send_timeout):
+                await self.mailer.send(row.message)
+        except Exception as exc:  # whatever the backend raised: the row stays, retried
+            return await self._failed(claim, row, exc)
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                delete(_outbox).where(_outbox.c.id == row.id, _outbox.c.claim == claim)
+            )
+        return "sent"
+
+    async def _failed(
+        self, claim: uuid.UUID, row: Row[tuple[uuid.UUID, bytes, int, datetime]], exc: Exception
+    ) -> str:
+        error = f"{type(exc).__name__}: {exc}"[:500]
+        attempts = row.attempts
+        subject = _subject(row.message)
+        maximum = self.settings.mail_retry_max_attempts
+        next_attempt: datetime | None
+        if attempts >= maximum:
+            next_attempt, outcome = None, "given_up"
+            logger.error(
+                "mail %s %r not sent after %d attempts, giving up: %s",
+                row.id,
+                subject,
+                attempts,
+                error,
+            )
+        else:
+            delay = retry_delay(self.settings, attempts)
+            next_attempt, outcome = utcnow() + timedelta(seconds=delay), "retrying"
+            logger.warning(
+                "mail %s %r not sent (attempt %d of %d), next try in %d s: %s",
+                row.id,
+                subject,
+                attempts,
+                maximum,
+                delay,
+                error,
+            )
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(_outbox)
+                .where(_outbox.c.id == row.id, _outbox.c.claim == claim)
+                .values(next_attempt_at=next_attempt, claim=None, last_error=error)
+            )
+        return outcome
+
+    # -- housekeeping -------------------------------------------------------------------
+
+    async def purge(self) -> int:
+        """Deletes the messages given up on long enough ago (their links have expired)."""
+        cutoff = utcnow() - GIVEN_UP_RETENTION
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                delete(_outbox).where(
+                    _outbox.c.next_attempt_at.is_(None), _outbox.c.created_at < cutoff
+                )
+            )
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    async def retry_all(self) -> int:
+        """Makes every stored message due now, given-up ones with their attempts reset."""
+        now = utcnow()
+        async with self.engine.begin() as conn:
+            waiting = await conn.execute(
+                update(_outbox)
+                .where(_outbox.c.claim.is_(None), _outbox.c.next_attempt_at > now)
+                .values(next_attempt_at=now)
+            )
+            given_up = await conn.execute(
+                update(_outbox)
+                .where(_outbox.c.next_attempt_at.is_(None))
+                .values(next_attempt_at=now, attempts=0)
+            )
+        return int(getattr(waiting, "rowcount", 0) or 0) + int(
+            getattr(given_up, "rowcount", 0) or 0
+        )
+
+    # -- the sweep ----------------------------------------------------------------------
+
+    async def sweep(self) -> Report:
+        report = await self.flush(max_batches=SWEEP_BATCHES)
+        await self.purge()
+        return report
+
+    async def run_forever(self) -> None:
+        interval = self.settings.mail_sweep_interval
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                logger.exception("the mail sweep failed; it runs again in %s s", interval)
+            self.swept.set()
+            await anyio.sleep(interval)
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self.run_forever(), name="mail-sweep")
+
+    async def stop(self) -> None:
+        """Stops the sweep; a message it was sending is claimed again later."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -1,0 +1,320 @@
+"""The mail outbox: emails are rows of the request's transaction, delivered after it commits,
+retried with backoff when the backend fails, and never sent twice by concurrent deliverers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from datetime import timedelta
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import APIRouter, FastAPI
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.core.database import create_engine, create_sessionmaker, utcnow
+from app.core.deps import ContextDep
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError
+from app.core.mail_queue import MailQueue, OutboxMessage
+from app.core.settings import Settings
+from app.mail import cli
+from app.mail.backends import OutboxMailer
+from app.mail.compose import compose
+from app.mail.delivery import GIVEN_UP_RETENTION, Deliverer, retry_delay
+from tests.auth.helpers import link_in, signup
+from tests.conftest import Outbox
+
+
+class FlakyMailer:
+    """Fails the first `failures` sends, then writes to the real outbox folder."""
+
+    def __init__(self, directory: Any, failures: int) -> None:
+        self.inner = OutboxMailer(directory)
+        self.failures = failures
+        self.attempts = 0
+
+    async def send(self, message: bytes) -> None:
+        self.attempts += 1
+        if self.attempts <= self.failures:
+            raise ConnectionRefusedError(111, "Connection refused")
+        await self.inner.send(message)
+
+
+class CountingMailer:
+    def __init__(self) -> None:
+        self.sent: Counter[bytes] = Counter()
+
+    async def send(self, message: bytes) -> None:
+        await asyncio.sleep(0)  # let the other deliverers run in between
+        self.sent[message] += 1
+
+
+async def _rows(app: FastAPI) -> list[OutboxMessage]:
+    async with app.state.sessionmaker() as session:
+        return list((await session.scalars(select(OutboxMessage))).all())
+
+
+async def _make_due(app: FastAPI) -> None:
+    """What waiting for the retry delay would do."""
+    async with app.state.engine.begin() as conn:
+        await conn.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.next_attempt_at.is_not(None))
+            .values(next_attempt_at=utcnow() - timedelta(seconds=1))
+        )
+
+
+def _message(settings: Settings, to: str, subject: str = "Hello") -> Any:
+    return compose(settings, to=to, subject=subject, template="contact_message", context=_contact())
+
+
+def _contact() -> dict[str, str]:
+    return {
+        "name": "N",
+        "email": "n@example.com",
+        "subject": "S",
+        "message": "secret-body-text",
+        "ip": "203.0.113.7",
+    }
+
+
+@pytest.fixture
+def probe(app: FastAPI, settings: Settings) -> FastAPI:
+    """A route that queues one email, then succeeds or fails as asked."""
+    router = APIRouter()
+
+    @router.post("/test/mail")
+    async def send_mail(ctx: ContextDep, outcome: str = "ok") -> dict[str, str]:
+        ctx.mail.add(_message(settings, "probe@example.com"))
+        await ctx.db.flush()  # the row reaches the database inside the transaction
+        if outcome == "error":
+            raise AppError(400, ErrorCode.validation_failed, "refused")
+        if outcome == "error_that_commits":
+            raise AppError(403, ErrorCode.otp_expired, "refused", commit=True)
+        if outcome == "crash":
+            raise RuntimeError("the handler broke after queuing mail")
+        return {}
+
+    app.include_router(router)
+    return app
+
+
+async def test_mail_is_delivered_after_the_commit_and_its_row_removed(
+    probe: FastAPI, client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    response = await client.post("/test/mail")
+    assert response.status_code == 200
+    assert [m["To"] for m in outbox.messages()] == ["probe@example.com"]
+    assert await _rows(probe) == []
+
+
+@pytest.mark.parametrize("outcome", ["error", "error_that_commits", "crash"])
+async def test_a_request_that_fails_after_queuing_mail_stores_and_sends_none(
+    probe: FastAPI, client: httpx.AsyncClient, outbox: Outbox, outcome: str
+) -> None:
+    if outcome == "crash":
+        with pytest.raises(RuntimeError):
+            await client.post("/test/mail", params={"outcome": outcome})
+    else:
+        response = await client.post("/test/mail", params={"outcome": outcome})
+        assert response.status_code in {400, 403}
+    assert await _rows(probe) == []
+    assert outbox.messages() == []
+    await probe.state.mail_deliverer.flush()
+    assert outbox.messages() == []
+
+
+async def test_committed_mail_a_dead_worker_never_sent_goes_out_with_the_sweep(
+    app: FastAPI, settings: Settings, outbox: Outbox
+) -> None:
+    # The request committed, then its process was killed before the nudge ran.
+    async with app.state.sessionmaker() as session:
+        MailQueue(session).add(_message(settings, "orphan@example.com"))
+        await session.commit()
+    assert len(await _rows(app)) == 1
+    assert outbox.messages() == []
+
+    report = await app.state.mail_deliverer.sweep()
+    assert (report.claimed, report.sent) == (1, 1)
+    assert [m["To"] for m in outbox.messages()] == ["orphan@example.com"]
+    assert await _rows(app) == []
+
+
+async def test_a_failing_backend_keeps_the_mail_and_retries_with_backoff(
+    app: FastAPI,
+    client: httpx.AsyncClient,
+    outbox: Outbox,
+    settings: Settings,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    deliverer: Deliverer = app.state.mail_deliverer
+    flaky = FlakyMailer(settings.outbox_dir, failures=3)
+    deliverer.mailer = flaky
+    caplog.set_level(logging.WARNING, logger="app.mail.delivery")
+
+    before = utcnow()
+    response = await signup(client, "retry@example.com")
+    assert response.status_code == 200
+    assert outbox.messages() == []  # both emails (user, admin) failed
+    rows = await _rows(app)
+    assert len(rows) == 2
+    for row in rows:
+        assert row.attempts == 1
+        assert row.claim is None
+        assert row.last_error is not None
+        assert "ConnectionRefusedError" in row.last_error
+        assert row.next_attempt_at is not None
+        delay = (row.next_attempt_at - before).total_seconds()
+        assert settings.mail_retry_base_delay <= delay < settings.mail_retry_base_delay + 30
+
+    # Not due yet: a sweep now sends nothing.
+    assert (await deliverer.sweep()).claimed == 0
+
+    # Due: one of the two fails again (the mailer's third failure), its delay doubles.
+    await _make_due(app)
+    report = await deliverer.sweep()
+    assert (report.claimed, report.sent, report.retrying) == (2, 1, 1)
+    (left,) = await _rows(app)
+    assert left.attempts == 2
+    assert left.next_attempt_at is not None
+    assert (left.next_attempt_at - utcnow()).total_seconds() > retry_delay(settings, 1)
+
+    await _make_due(app)
+    assert (await deliverer.sweep()).sent == 1
+    assert await _rows(app) == []
+    assert sorted(str(m["To"]) for m in outbox.messages()) == [
+        "admin@noor.example",
+        "retry@example.com",
+    ]
+    # The link works: the account waited for its email, not the other way round.
+    assert link_in(outbox, "retry@example.com")
+
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "not sent (attempt 1 of 12)" in logged
+    assert "Confirm your noor account" in logged  # the subject, to tell messages apart
+    assert "/auth/v1/verify" not in logged  # never the body: it holds the link and code
+    assert "token=" not in logged
+
+
+def test_the_retry_delay_doubles_up_to_the_maximum(settings: Settings) -> None:
+    delays = [retry_delay(settings, n) for n in range(1, settings.mail_retry_max_attempts)]
+    assert delays[:4] == [30, 60, 120, 240]
+    assert max(delays) == settings.mail_retry_max_delay
+    # The documented figure: with the defaults, the last attempt is about 5 hours in.
+    assert 4.5 * 3600 < sum(delays) < 5.5 * 3600
+
+
+@pytest.mark.parametrize("settings_overrides", [{"mail_retry_max_attempts": 2}])
+async def test_after_the_last_attempt_the_mail_is_kept_a_while_then_purged(
+    app: FastAPI,
+    client: httpx.AsyncClient,
+    outbox: Outbox,
+    settings: Settings,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    deliverer: Deliverer = app.state.mail_deliverer
+    deliverer.mailer = FlakyMailer(settings.outbox_dir, failures=100)
+    async with app.state.sessionmaker() as session:
+        MailQueue(session).add(_message(settings, "never@example.com"))
+        await session.commit()
+    await deliverer.sweep()
+    await _make_due(app)
+    assert (await deliverer.sweep()).given_up == 1
+    (row,) = await _rows(app)
+    assert row.next_attempt_at is None
+    assert row.attempts == 2
+    assert "giving up" in caplog.text
+    assert "secret-body-text" not in caplog.text
+
+    # Given up: the sweep leaves it alone; an operator can send it again once fixed.
+    await _make_due(app)
+    assert (await deliverer.sweep()).claimed == 0
+    assert await cli.outbox_status(settings) == {"due": 0, "waiting": 0, "given_up": 1}
+
+    # Kept for a week, then purged: it holds links that have expired by then.
+    async with app.state.engine.begin() as conn:
+        await conn.execute(
+            update(OutboxMessage).values(created_at=utcnow() - GIVEN_UP_RETENTION - timedelta(1))
+        )
+    await deliverer.sweep()
+    assert await _rows(app) == []
+
+
+async def test_the_operator_command_sends_what_waits(
+    app: FastAPI, settings: Settings, outbox: Outbox
+) -> None:
+    deliverer: Deliverer = app.state.mail_deliverer
+    deliverer.mailer = FlakyMailer(settings.outbox_dir, failures=1)
+    async with app.state.sessionmaker() as session:
+        queue = MailQueue(session)
+        queue.add(_message(settings, "later@example.com"))
+        queue.add(_message(settings, "now@example.com"))
+        await session.commit()
+    await deliverer.sweep()  # one fails, waits for its retry
+    assert await cli.outbox_status(settings) == {"due": 0, "waiting": 1, "given_up": 0}
+
+    report = await cli.deliver_now(settings)  # due only: nothing
+    assert report.claimed == 0
+    report = await cli.deliver_now(settings, everything=True)
+    assert (report.claimed, report.sent) == (1, 1)
+    assert await cli.outbox_status(settings) == {"due": 0, "waiting": 0, "given_up": 0}
+    assert len(outbox.messages()) == 2
+
+
+async def test_concurrent_deliverers_never_send_one_message_twice(
+    app: FastAPI, settings: Settings
+) -> None:
+    count = 120
+    async with app.state.sessionmaker() as session:
+        queue = MailQueue(session)
+        for n in range(count):
+            queue.add(_message(settings, f"person{n}@example.com", subject=f"message {n}"))
+        await session.commit()
+
+    mailer = CountingMailer()
+    # Four workers: each its own engine (pool, connections), as separate processes would be.
+    engines = [create_engine(settings) for _ in range(4)]
+    try:
+        deliverers = [Deliverer(engine, mailer, settings) for engine in engines]
+        reports = await asyncio.gather(*(d.flush() for d in deliverers for _ in range(2)))
+    finally:
+        for engine in engines:
+            await engine.dispose()
+
+    assert sum(r.sent for r in reports) == count
+    assert len(mailer.sent) == count
+    assert set(mailer.sent.values()) == {1}
+    assert await _rows(app) == []
+
+
+async def test_the_lifespan_runs_the_sweep_and_stops_it(
+    app: FastAPI, settings: Settings, outbox: Outbox
+) -> None:
+    async with app.state.sessionmaker() as session:
+        MailQueue(session).add(_message(settings, "startup@example.com"))
+        await session.commit()
+    deliverer: Deliverer = app.state.mail_deliverer
+    async with app.router.lifespan_context(app):
+        await asyncio.wait_for(deliverer.swept.wait(), timeout=30)
+        assert [m["To"] for m in outbox.messages()] == ["startup@example.com"]
+    assert deliverer._task is None
+
+
+async def test_an_operator_command_s_mail_goes_through_the_outbox(
+    app: FastAPI, db: AsyncSession, settings: Settings, outbox: Outbox
+) -> None:
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            queue = MailQueue(session)
+            queue.add(_message(settings, "cli@example.com"))
+            await session.commit()
+        await Deliverer(engine, OutboxMailer(settings.outbox_dir), settings).nudge(queue.ids)
+    finally:
+        await engine.dispose()
+    assert [m["To"] for m in outbox.messages()] == ["cli@example.com"]
+    assert await _rows(app) == []
