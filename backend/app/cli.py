@@ -38,7 +38,7 @@ def _serve(args: argparse.Namespace) -> int:
         # The app reads X-Forwarded-For itself and keeps only IP addresses (core/http.py).
         proxy_headers=False,
         server_header=False,
-        # Bounds on a request's head (docs/api.md#transport): our httptools protocol answers
+        # Bounds on a request's head (docs/api.md#api-transport): our httptools protocol answers
         # 431; the size limit holds too if someone switches to h11 (which answers 400).
         http=LimitedHttpToolsProtocol,
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,

@@ -4,7 +4,7 @@ uvicorn's default parser (httptools) buffers a request line and headers of any s
 number, so a client could send megabytes of headers or thousands of them per request. This
 protocol answers **431 Request Header Fields Too Large** (RFC 6585) and closes the
 connection once the head passes `MAX_HEAD_BYTES` or `MAX_HEADER_COUNT`
-(docs/api.md#transport). It is a plain-text answer, like uvicorn's own 400 for a malformed
+(docs/api.md#api-transport). It is a plain-text answer, like uvicorn's own 400 for a malformed
 request: no route, and so no API envelope, has been chosen yet.
 """
 

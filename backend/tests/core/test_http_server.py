@@ -1,5 +1,5 @@
 """The request-head limits, against a real uvicorn server with our parser protocol, and the
-`serve` command's configuration (docs/api.md#transport)."""
+`serve` command's configuration (docs/api.md#api-transport)."""
 
 from __future__ import annotations
 
