@@ -22,6 +22,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from app.core import migrate
+    from app.core.http_server import MAX_HEAD_BYTES, LimitedHttpToolsProtocol
 
     settings = get_settings()
     load_newsletter_settings()  # checked here too, before any worker starts
@@ -34,9 +35,13 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host or settings.host,
         port=args.port or settings.port,
         workers=args.workers or settings.workers,
-        proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
+        # The app reads X-Forwarded-For itself and keeps only IP addresses (core/http.py).
+        proxy_headers=False,
         server_header=False,
+        # Bounds on a request's head (docs/api.md#api-transport): our httptools protocol answers
+        # 431; the size limit holds too if someone switches to h11 (which answers 400).
+        http=LimitedHttpToolsProtocol,
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
         log_level=args.log_level,
         access_log=args.access_log,
     )

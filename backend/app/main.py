@@ -66,7 +66,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.rate_limiter = RateLimiter(engine, enabled=settings.rate_limit_enabled)
 
     install_error_handlers(app)
-    install_transport(app, max_body_bytes=settings.max_body_bytes)
+    install_transport(
+        app,
+        max_body_bytes=settings.max_body_bytes,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
 
     app.include_router(auth_router)
     app.include_router(account_router)

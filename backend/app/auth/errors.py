@@ -6,6 +6,7 @@ Errors raised in more than one place are named here; one-off checks build theirs
 
 from __future__ import annotations
 
+from app.core.email_address import INVALID
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
 
@@ -34,8 +35,10 @@ def invalid_login(message: str) -> AppError:
     return AppError(400, ErrorCode.invalid_credentials, message)
 
 
-def bad_email() -> AppError:
-    return invalid("Unable to validate email address: invalid format")
+def bad_email(reason: str = INVALID) -> AppError:
+    """Supabase's message, naming which of our address rules failed
+    (docs/behaviour.md#email-addresses)."""
+    return invalid(f"Unable to validate email address: {reason}")
 
 
 def phone_disabled(message: str) -> AppError:

@@ -20,12 +20,15 @@ from pydantic import AfterValidator, Field, StrictStr, model_validator
 from app.auth import errors
 from app.auth.models import Factor, Identity, User
 from app.auth.one_time import KINDS_BY_TYPE
-from app.core.email_address import normalize_email
+from app.core.email_address import EmailRefused, check_email, fold_email
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
 from app.core.requests import RequestModel
+from app.core.text import hidden_character
 
 MAX_METADATA_BYTES = 16 * 1024
+# The metadata keys that hold a person's name (sign-up sends `name`; Google and Apple give both).
+NAME_KEYS = ("name", "full_name")
 _CODE_CHALLENGE = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
 _DURATION = re.compile(r"(\d+)(h|m|s)", re.ASCII)
 _UNIT_SECONDS = {"h": 3600, "m": 60, "s": 1}
@@ -54,6 +57,12 @@ def check_metadata(value: dict[str, Any]) -> dict[str, Any]:
     # PostgreSQL's JSONB cannot hold U+0000; refuse it on every backend alike.
     if "\\u0000" in json.dumps(value):
         raise invalid("User metadata must not contain NUL characters")
+    # The names the site shows and mails use: the contact form's and the newsletter's rule
+    # (docs/behaviour.md#names-text).
+    for key in NAME_KEYS:
+        name = value.get(key)
+        if isinstance(name, str) and hidden_character(name) is not None:
+            raise invalid(f"{key} contains a control or invisible formatting character")
     return value
 
 
@@ -64,10 +73,10 @@ def required_email(raw: str | None, missing_message: str) -> str:
     """The canonical address, or the 400 the client expects for a missing or bad one."""
     if not raw or not raw.strip():
         raise invalid(missing_message)
-    email = normalize_email(raw)
-    if email is None:
-        raise errors.bad_email()
-    return email
+    try:
+        return check_email(raw)
+    except EmailRefused as exc:
+        raise errors.bad_email(exc.reason) from exc
 
 
 # --- requests ----------------------------------------------------------------------------
@@ -150,7 +159,7 @@ class PasswordGrantParams(RequestModel):
         if not self.email or self.password is None:
             raise invalid("Email and password are required to sign in")
         # Not refused when malformed: an unknown address must fail like a wrong password.
-        self.email = normalize_email(self.email) or self.email.strip().lower()
+        self.email = fold_email(self.email)
         return self
 
 
@@ -336,10 +345,9 @@ class AdminUserParams(RequestModel):
     @model_validator(mode="after")
     def _check(self) -> Self:
         if self.email is not None:
-            email = normalize_email(self.email)
-            if email is None:
-                raise errors.bad_email()
-            self.email = email
+            self.email = required_email(
+                self.email, "Unable to validate email address: invalid format"
+            )
         if self.ban_duration is not None and self.ban_duration != "none":
             match = _DURATION.fullmatch(self.ban_duration)
             if match is None:

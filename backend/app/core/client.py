@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
+
+from app.core.http import is_ip_address
 
 MAX_IP_LENGTH = 64
 MAX_USER_AGENT_LENGTH = 512
@@ -20,9 +23,11 @@ class Client:
 
     @classmethod
     def of(cls, request: Request) -> Client:
-        # uvicorn's proxy-headers support rewrites the client address from X-Forwarded-For
-        # only for the proxies in FORWARDED_ALLOW_IPS, so this is never client-controlled.
-        ip = request.client.host if request.client else "unknown"
+        # ForwardedClient (core/http.py) takes X-Forwarded-For only from FORWARDED_ALLOW_IPS
+        # and only when it is an IP address; the check here keeps anything else (a Unix
+        # socket's peer, a test client's name) out of the database too.
+        host = request.client.host if request.client else ""
+        ip = str(ipaddress.ip_address(host)) if is_ip_address(host) else "unknown"
         agent = request.headers.get("user-agent")
         return cls(
             ip=ip[:MAX_IP_LENGTH], user_agent=agent[:MAX_USER_AGENT_LENGTH] if agent else None

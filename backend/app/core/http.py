@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ipaddress
+from typing import Any, cast
+
 from fastapi import FastAPI, Request
 from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, render_error
@@ -83,7 +87,44 @@ class BodySizeLimit:
         await response(scope, receive, send)
 
 
-def install_transport(app: FastAPI, *, max_body_bytes: int) -> None:
+_PEER = "app.socket_peer"
+
+
+class ForwardedClient:
+    """The caller's address from `X-Forwarded-For`, read as uvicorn reads it (only from the
+    proxies in FORWARDED_ALLOW_IPS), but kept only when it is an IP address: anything else
+    (`<script>`, a hostname, garbage) leaves the socket's peer, so what is recorded and
+    rate-limited is always an address (docs/behaviour.md#limits-rate). `python -m app
+    serve` turns uvicorn's own proxy-headers support off in favour of this."""
+
+    def __init__(self, app: ASGIApp, trusted: str) -> None:
+        self.app = app
+        self.proxy = ProxyHeadersMiddleware(cast(Any, self._checked), trusted_hosts=trusted)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        scope[_PEER] = scope.get("client")
+        await self.proxy(cast(Any, scope), cast(Any, receive), cast(Any, send))
+
+    async def _checked(self, scope: Scope, receive: Receive, send: Send) -> None:
+        peer = scope.pop(_PEER, None)
+        client = scope.get("client")
+        if client is not None and client != peer and not is_ip_address(client[0]):
+            scope["client"] = peer
+        await self.app(scope, receive, send)
+
+
+def is_ip_address(value: str) -> bool:
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        return False
+    return True
+
+
+def install_transport(app: FastAPI, *, max_body_bytes: int, forwarded_allow_ips: str) -> None:
     # Starlette runs the last-added middleware first: CORS wraps everything, including 413s.
     app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes)
     app.add_middleware(
@@ -94,3 +135,4 @@ def install_transport(app: FastAPI, *, max_body_bytes: int) -> None:
         expose_headers=CORS_EXPOSE_HEADERS,
         max_age=600,
     )
+    app.add_middleware(ForwardedClient, trusted=forwarded_allow_ips)

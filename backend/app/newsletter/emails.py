@@ -17,6 +17,7 @@ from email.message import EmailMessage
 from email.policy import Policy
 from urllib.parse import quote
 
+from app.core.email_address import ascii_address
 from app.core.settings import Settings
 
 SOURCE_LABELS = {"newsletter": "the weekly newsletter", "waitlist": "the app waitlist"}
@@ -69,8 +70,13 @@ def list_headers(settings: Settings, token: str) -> dict[str, str]:
 
 def mailbox(name: str, email: str) -> str:
     """`Name <addr>` with the display name quoted/encoded as needed (never header injection:
-    names were already refused if they held control characters)."""
-    return str(Address(display_name=name, addr_spec=email))
+    names were already refused if they held control characters). The domain goes in its
+    ASCII form: the header cannot carry an internationalised one (core/email_address.py)."""
+    addr = ascii_address(email)
+    try:
+        return str(Address(display_name=name, addr_spec=addr))
+    except ValueError:  # a non-ASCII local part stored before the rules; the mailer logs it
+        return addr
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """What a subscriber row or a contact message may contain, checked before anything is written.
 
 Text is normalised to NFC and trimmed. Control characters (NUL included), lone surrogates,
-line and paragraph separators and bidi overrides/isolates are refused outright: they are
-never part of a real name and they make names render deceptively in mail clients and in the
-operator's CSV. Joiners (U+200C/U+200D) stay legal: Persian and Indic names use them.
+line and paragraph separators and the invisible characters that hide or reorder text are
+refused outright (core/text.py): they are never part of a real name and they make names
+render deceptively in mail clients and in the operator's CSV. Joiners (U+200C/U+200D) stay
+legal: Persian and Indic names use them.
 """
 
 from __future__ import annotations
@@ -16,19 +17,23 @@ from urllib.parse import parse_qs
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from app.core.email_address import normalize_email as canonical_email
+from app.core.email_address import (
+    INVALID,
+    MAX_EMAIL_LENGTH,
+    EmailRefused,
+    check_email,
+    fold_email,
+)
 from app.core.errors import invalid
 from app.core.requests import RequestModel, decode_json
+from app.core.text import hidden_character
 from app.newsletter import errors
 from app.newsletter.models import SOURCES
 
 NAME_MAX = 100
-EMAIL_MAX = 254
+EMAIL_MAX = MAX_EMAIL_LENGTH
 SUBJECT_MAX = 200
 MESSAGE_MAX = 5000
-
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
-_BAD_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 class BadText(ValueError):
@@ -37,13 +42,8 @@ class BadText(ValueError):
 
 def clean_text(value: str, *, field: str, max_len: int, multiline: bool = False) -> str:
     text = unicodedata.normalize("NFC", value).strip()
-    for char in text:
-        if multiline and char in "\n\t":
-            continue
-        if char == "\r" and multiline:
-            continue
-        if char in _BIDI_CONTROLS or unicodedata.category(char) in _BAD_CATEGORIES:
-            raise BadText(f"{field} contains a control or invisible formatting character")
+    if hidden_character(text, allowed="\n\t\r" if multiline else "") is not None:
+        raise BadText(f"{field} contains a control or invisible formatting character")
     if multiline:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text:
@@ -56,14 +56,19 @@ def clean_text(value: str, *, field: str, max_len: int, multiline: bool = False)
 def clean_email(value: str) -> str:
     """The address as typed (NFC, trimmed); raises BadText when it is not an address."""
     text = clean_text(value, field="email", max_len=EMAIL_MAX)
-    if canonical_email(text) is None:
-        raise BadText("email is not a valid email address")
+    try:
+        check_email(text)
+    except EmailRefused as exc:
+        detail = (
+            "is not a valid email address" if exc.reason == INVALID else f"is refused: {exc.reason}"
+        )
+        raise BadText(f"email {detail}") from exc
     return text
 
 
 def normalize_email(email: str) -> str:
     """The key subscribers are unique by: the same canonical form accounts use."""
-    return canonical_email(email) or email.strip().lower()
+    return fold_email(email)
 
 
 def _name(value: str) -> str:

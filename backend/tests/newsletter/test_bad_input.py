@@ -154,3 +154,56 @@ async def test_verify_is_rate_limited_per_ip(
     res = await client.post(RPC, json={"token": "guess"})
     assert res.status_code == 429
     assert "Retry-After" in res.headers
+
+
+# --- addresses and names (docs/behaviour.md#email-addresses, #names-text) -----------------
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        (row(email="a" * 65 + "@example.com"), "longer than 64"),
+        (row(email="josé@example.com"), "before the @"),
+        (row(email="\u0430li@example.com"), "before the @"),
+        (row(email="ali@\u0430pple.com"), "mixes alphabets"),
+        (row(name="Ali\u200bBaba"), "invisible"),
+        (row(name="\ufeffAli"), "invisible"),
+        (row(name="Ali\U000e0041\U000e0042"), "invisible"),
+        (row(name="Ali\u2060"), "invisible"),
+        (row(name="Ali\u200f"), "invisible"),
+    ],
+)
+async def test_refused_addresses_and_hidden_characters_are_23514(
+    client: httpx.AsyncClient, db: AsyncSession, outbox: Outbox, body: Any, detail: str
+) -> None:
+    res = await client.post(TABLE, json=body)
+    assert res.status_code == 400, res.text
+    assert res.json()["code"] == "23514"
+    assert detail in res.json()["details"]
+    assert await stored_rows(db) == []
+    assert outbox.messages() == []
+
+
+async def test_names_keep_joiners_and_emoji(
+    client: httpx.AsyncClient, db: AsyncSession, outbox: Outbox
+) -> None:
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    for i, name in enumerate([PERSIAN, f"Ali {scotland}", f"Ali {family}"]):
+        res = await client.post(TABLE, json=row(email=f"n{i}@example.com", name=name))
+        assert res.status_code == 201, res.text
+    assert sorted(r.name for r in await stored_rows(db)) == sorted(
+        [PERSIAN, f"Ali {scotland}", f"Ali {family}"]
+    )
+
+
+async def test_an_internationalised_domain_is_mailed_in_ascii(
+    client: httpx.AsyncClient, db: AsyncSession, outbox: Outbox
+) -> None:
+    res = await client.post(TABLE, json=row(email="Ali@Müller.de", name="علی"))
+    assert res.status_code == 201, res.text
+    (stored,) = await stored_rows(db)
+    assert stored.email_normalized == "ali@müller.de"
+    (mail,) = [m for m in outbox.messages() if "xn--mller-kva.de" in str(m["To"])]
+    assert mail["To"].addresses[0].addr_spec == "Ali@xn--mller-kva.de"
+    assert b"=?utf-8?q?m=C3=BCller" not in mail.as_bytes()

@@ -56,6 +56,12 @@ async def test_contact_rejects_bad_input(
         message(email="nope"),
         message(name="   "),
         message(name="Evil\u202egnp.exe"),
+        message(name="Ali\u200bBaba"),
+        message(name="Ali\U000e0041"),
+        message(subject="Hi\ufeff"),
+        message(email="josé@example.com"),
+        message(email="a" * 65 + "@example.com"),
+        message(email="ali@\u0430pple.com"),
         message(subject="Hi\r\nBcc: victim@example.com"),
         message(message="x" * 5001),
         message(name="a" * 101),
@@ -86,3 +92,12 @@ async def test_contact_is_rate_limited(
     assert int(res.headers["Retry-After"]) > 0
     assert res.json()["code"] == "over_request_rate_limit"
     assert len(outbox.to(SUPPORT)) == 2
+
+
+async def test_a_sender_at_an_internationalised_domain_gets_an_ascii_reply_to(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    res = await client.post(CONTACT, json=message(email="yusuf@ölçü.com.tr", name="Yusuf"))
+    assert res.status_code == 202, res.text
+    (mail,) = outbox.to(SUPPORT)
+    assert mail["Reply-To"].addresses[0].addr_spec == "yusuf@xn--l-6fa7b0a.com.tr"

@@ -50,6 +50,7 @@ from app.core.email_address import normalize_email
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, RateLimited, invalid
 from app.core.jwt_keys import JwtKeys
+from app.core.text import hidden_character
 from app.core.tokens import digest
 
 # From leaving for the provider to coming back: time to sign in there, not to wander off.
@@ -386,6 +387,9 @@ class ExternalService(AuthServiceBase):
             "email_verified": verified,
             "phone_verified": False,
         }
+        # A provider's name is not refused (that would refuse the sign-in) but cleaned of
+        # what the site's own forms refuse (docs/behaviour.md#names-text).
+        name = "".join(ch for ch in name or "" if hidden_character(ch) is None).strip()
         if name:
             data["name"] = data["full_name"] = name[:255]
         return ProviderPerson(provider.config.name, subject, email, verified, data)

@@ -16,7 +16,7 @@ from app.auth.schemas import UpdateUserParams, check_metadata, user_json
 from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
 from app.core.database import utcnow
-from app.core.email_address import normalize_email
+from app.core.email_address import EmailRefused, check_email
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
 
@@ -115,10 +115,10 @@ class UserService(AuthServiceBase):
     def _new_email(raw: str | None) -> str | None:
         if raw is None:
             return None
-        email = normalize_email(raw)
-        if email is None:
-            raise errors.bad_email()
-        return email
+        try:
+            return check_email(raw)
+        except EmailRefused as exc:
+            raise errors.bad_email(exc.reason) from exc
 
     async def _adopt_email(self, user: User, new_email: str) -> None:
         """An anonymous account adding its first address where sign-ups need no confirmation:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../../lib/email';
+import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
 import { newPasswordRule } from '../../lib/password';
 
 /**
@@ -51,6 +51,7 @@ export function createChangeEmailSchema(currentEmail: string) {
       .trim()
       .min(1, { message: 'Email is required', abort: true })
       .regex(EMAIL_PATTERN, { message: 'Email is invalid', abort: true })
+      .superRefine(checkEmailRules)
       .refine((email) => email.toLowerCase() !== current, SAME_EMAIL),
   });
 }

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../../lib/email';
+import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
+import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 import { newPasswordRule } from '../../lib/password';
 
-export const emailField = z
+/** Sign-in takes any address of the pattern: an account created before today's rules
+ * (docs/behaviour.md#email-addresses) still signs in, and the server answers an unknown one
+ * like a wrong password. */
+export const signInEmailField = z
   .string()
   .trim()
   .min(1, { message: 'Email is required', abort: true })
   .regex(EMAIL_PATTERN, 'Email is invalid');
+
+/** Every address the server will send to: the pattern and the server's rules. */
+export const emailField = signInEmailField.superRefine(checkEmailRules);
 
 /** Both passwords were typed (the mismatch check runs even when other fields are invalid). */
 function passwordsPresent(value: unknown, confirmRequired: boolean): boolean {
@@ -20,7 +27,11 @@ function passwordsPresent(value: unknown, confirmRequired: boolean): boolean {
 export function createSignupSchema(passwordMinLength: number) {
   return z
     .object({
-      name: z.string().trim().min(1, 'Name is required'),
+      name: z
+        .string()
+        .trim()
+        .min(1, 'Name is required')
+        .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
       email: emailField,
       password: newPasswordRule(passwordMinLength, 'Password is required'),
       confirmPassword: z.string(),
@@ -35,7 +46,7 @@ export function createSignupSchema(passwordMinLength: number) {
 export type SignupForm = z.input<ReturnType<typeof createSignupSchema>>;
 
 export const loginSchema = z.object({
-  email: emailField,
+  email: signInEmailField,
   password: z.string().min(1, 'Password is required'),
 });
 export type LoginForm = z.input<typeof loginSchema>;

@@ -1,24 +1,33 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../../lib/email';
+import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
+import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 
 export const contactSchema = z.object({
   name: z
     .string()
     .trim()
     .min(1, 'Name is required')
-    .max(100, 'Name must be at most 100 characters'),
-  email: z.string().trim().min(1, 'Email is required').regex(EMAIL_PATTERN, 'Email is invalid'),
+    .max(100, 'Name must be at most 100 characters')
+    .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .regex(EMAIL_PATTERN, 'Email is invalid')
+    .superRefine(checkEmailRules),
   subject: z
     .string()
     .trim()
     .min(1, 'Subject is required')
-    .max(150, 'Subject must be at most 150 characters'),
+    .max(150, 'Subject must be at most 150 characters')
+    .refine((subject) => !hasHiddenCharacter(subject), hiddenCharacterMessage('Subject')),
   message: z
     .string()
     .trim()
     .min(1, 'Message is required')
     .min(10, 'Message must be at least 10 characters')
-    .max(5000, 'Message must be at most 5000 characters'),
+    .max(5000, 'Message must be at most 5000 characters')
+    .refine((text) => !hasHiddenCharacter(text, '\n\r\t'), hiddenCharacterMessage('Message')),
   // Honeypot: hidden from people, filled in by bots. Sent as-is; the server ignores such posts.
   website: z.string(),
 });

@@ -4,7 +4,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../../lib/email';
+import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
+import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 import { ErrorCode } from '../../lib/errorCodes';
 
 /** The server's limits (backend/app/newsletter/schemas.py). */
@@ -23,13 +24,19 @@ export const MESSAGES = {
 
 export const joinSchema = z
   .object({
-    name: z.string().trim().min(1, MESSAGES.nameRequired).max(NAME_MAX, MESSAGES.nameTooLong),
+    name: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.nameRequired)
+      .max(NAME_MAX, MESSAGES.nameTooLong)
+      .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
     email: z
       .string()
       .trim()
       .min(1, MESSAGES.emailRequired)
       .max(EMAIL_MAX, MESSAGES.emailInvalid)
-      .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
+      .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
+      .superRefine(checkEmailRules),
     interests: z.object({ newsletter: z.boolean(), waitlist: z.boolean() }),
     // Honeypot: hidden from people and assistive technology; only bots fill it in.
     website: z.string(),
