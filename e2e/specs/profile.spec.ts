@@ -15,9 +15,18 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await expect(page).toHaveURL(`${accountSite.url}/`);
 }
 
+/**
+ * Opens the profile and waits for its read of the account (GET /auth/v1/user), not only for the
+ * heading: on a loaded machine that read can still be in flight when a test signs the session
+ * out, and its 403 is then a console error.
+ */
 async function openProfile(page: Page): Promise<void> {
+  const accountRead = page.waitForResponse(
+    (response) => response.url().endsWith('/auth/v1/user') && response.request().method() === 'GET',
+  );
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await accountRead;
 }
 
 test('signed out, the profile sends you to sign in', async ({ page }) => {
@@ -169,13 +178,7 @@ test('signing out in one tab signs out the other tab too', async ({
   await signIn(page, email, 'secret-123');
   await openProfile(page);
   const second = await context.newPage();
-  // Signing out while this tab still reads the account would answer that read 403.
-  const accountRead = second.waitForResponse(
-    (response) => response.url().endsWith('/auth/v1/user') && response.request().method() === 'GET',
-  );
-  await second.goto('/profile');
-  await expect(second.getByRole('heading', { name: 'My Profile' })).toBeVisible();
-  await accountRead;
+  await openProfile(second);
 
   await second.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(second).toHaveURL(/\/login$/);

@@ -70,6 +70,10 @@ class MailQueue:
         """The rows added so far: after the commit, the ones to deliver right away."""
         return [row.id for row in self._rows]
 
+    def forget_rolled_back(self) -> None:
+        """Drops the rows a rolled-back savepoint took out of the session (a rehearsal's)."""
+        self._rows = [row for row in self._rows if row in self.session]
+
     async def discard(self) -> None:
         """Takes the emails back out of the transaction (an error that still commits)."""
         for row in self._rows:

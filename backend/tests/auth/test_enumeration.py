@@ -21,17 +21,26 @@ from tests.conftest import Outbox
 
 @contextmanager
 def statements(application: FastAPI) -> Iterator[list[str]]:
+    """The verbs of the statements the request's transaction sends, up to its commit (what
+    follows, the email's delivery, happens after the answer)."""
     seen: list[str] = []
 
     def record(*args: Any) -> None:
-        seen.append(str(args[2]).split()[0].upper())  # the statement's verb
+        seen.append(str(args[2]).split()[0].upper())
+
+    def committed(*_: Any) -> None:
+        seen.append("COMMIT")
 
     engine = application.state.engine.sync_engine
     event.listen(engine, "before_cursor_execute", record)
+    event.listen(engine, "commit", committed)
     try:
         yield seen
     finally:
         event.remove(engine, "before_cursor_execute", record)
+        event.remove(engine, "commit", committed)
+        if "COMMIT" in seen:
+            del seen[seen.index("COMMIT") + 1 :]
 
 
 @pytest.mark.parametrize("settings_overrides", [{"rate_limit_enabled": False}])

@@ -142,9 +142,9 @@ class AuthServiceBase:
     ) -> EmailMessage | None:
         """Runs `work` (the statements and the email of a request that mails an account) in a
         savepoint: for the account, kept, and its email returned; for an address with no
-        account, for a stand-in row, rolled back, and nothing returned. Both answers then do
-        the same work and take as long, so the timing does not tell which addresses have
-        accounts (docs/behaviour.md#limits-enumeration)."""
+        account, for a stand-in row, rolled back with the email's outbox row, and nothing
+        returned. Both answers then do the same work and take as long, so the timing does not
+        tell which addresses have accounts (docs/behaviour.md#limits-enumeration)."""
         savepoint = await self.repo.db.begin_nested()
         try:
             target = user
@@ -163,7 +163,10 @@ class AuthServiceBase:
                 raise
             return None
         if user is None:
+            self.mail.add(message)  # written, as the real one is, then rolled back
+            await self.repo.db.flush()
             await savepoint.rollback()
+            self.mail.forget_rolled_back()
             return None
         await savepoint.commit()
         return message
