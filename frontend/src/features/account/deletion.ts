@@ -6,7 +6,7 @@
  */
 import type { User } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
+import { emailAddressField } from '../../lib/emailField';
 import { hasPassword } from './identities';
 
 export { ACCOUNT_DELETED_PATH, DELETION_CONFIRM_PATH, DELETION_REQUEST_PATH } from './paths';
@@ -80,12 +80,7 @@ export type DeleteAccountForm = z.input<ReturnType<typeof deleteAccountSchema>>;
 
 /** The public request form's one field. */
 export const deletionRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .regex(EMAIL_PATTERN, 'Email is invalid')
-    .superRefine(checkEmailRules),
+  email: emailAddressField,
 });
 
 export type DeletionRequestForm = z.infer<typeof deletionRequestSchema>;

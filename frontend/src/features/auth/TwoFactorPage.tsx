@@ -10,7 +10,6 @@ import { authErrorMessage, useDelayedNavigate, useSession } from '../../lib/sess
 import { getSupabase } from '../../lib/supabase';
 import {
   codeFailureMessage,
-  needsSecondFactor,
   recoveryCodeSchema as recoverySchema,
   totpCodeSchema,
   verifiedTotp,
@@ -20,6 +19,7 @@ import {
   type TwoFactorState,
 } from '../../lib/twoFactor';
 import { clearRecovery } from './recovery';
+import { useSecondFactorOwed } from './secondFactorOwed';
 import { LOGIN_REDIRECT_MS, SIGNED_IN_MESSAGE } from './signIn';
 
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
@@ -146,23 +146,7 @@ export default function TwoFactorPage() {
   const session = useSession();
   const location = useLocation();
   const from = (location.state as TwoFactorState | null)?.from;
-  const [owed, setOwed] = useState<boolean | null>(null);
-  // Checked once per signed-in user: after the code is accepted this screen navigates itself
-  // (home after the toast, or back to `from`), so the new aal2 token must not redirect it first.
-  const userId = session.session?.user.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    void getSupabase()
-      .then((supabase) => needsSecondFactor(supabase))
-      .then((needed) => {
-        if (active) setOwed(needed);
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
+  const owed = useSecondFactorOwed(session.session?.user.id);
 
   if (session.status === 'signedOut') return <Navigate to="/login" replace />;
   if (session.status === 'loading' || owed === null) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Navigate, useNavigate } from 'react-router';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
@@ -12,8 +12,9 @@ import { useZodForm } from '../../lib/form';
 import { passwordHint } from '../../lib/password';
 import { authErrorCode, authErrorMessage, useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
-import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
+import { TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
 import { WELCOME_PATH } from './paths';
+import { useSecondFactorOwed } from './secondFactorOwed';
 import { createResetPasswordSchema, type ResetPasswordForm } from './schemas';
 
 /** The texts of the invitation's screen (docs/behaviour.md#accounts-invite). */
@@ -106,22 +107,7 @@ function ChoosePassword({ email }: { email: string }) {
  */
 export default function WelcomePage() {
   const session = useSession();
-  const [owed, setOwed] = useState<boolean | null>(null);
-  // Checked once per signed-in user, as the two-factor step does.
-  const userId = session.session?.user.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    void getSupabase()
-      .then((supabase) => needsSecondFactor(supabase))
-      .then((needed) => {
-        if (active) setOwed(needed);
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
+  const owed = useSecondFactorOwed(session.session?.user.id);
 
   if (session.status === 'signedOut') return <Navigate to="/login" replace />;
   if (session.status === 'loading' || owed === null) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
+import { EMAIL_PATTERN } from '../../lib/email';
+import { emailAddressField } from '../../lib/emailField';
 import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 import { newPasswordRule } from '../../lib/password';
 
@@ -13,7 +14,7 @@ export const signInEmailField = z
   .regex(EMAIL_PATTERN, 'Email is invalid');
 
 /** Every address the server will send to: the pattern and the server's rules. */
-export const emailField = signInEmailField.superRefine(checkEmailRules);
+export const emailField = emailAddressField;
 
 /** Both passwords were typed (the mismatch check runs even when other fields are invalid). */
 function passwordsPresent(value: unknown, confirmRequired: boolean): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
+import { emailAddressField } from '../../lib/emailField';
 import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 
 export const contactSchema = z.object({
@@ -9,12 +9,7 @@ export const contactSchema = z.object({
     .min(1, 'Name is required')
     .max(100, 'Name must be at most 100 characters')
     .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .regex(EMAIL_PATTERN, 'Email is invalid')
-    .superRefine(checkEmailRules),
+  email: emailAddressField,
   subject: z
     .string()
     .trim()
