@@ -49,7 +49,7 @@ from app.auth.schemas import (
     VerifyFactorParams,
     VerifyParams,
 )
-from app.auth.service.external import FLOW_LIFETIME, ProviderRedirect, binding_cookie
+from app.auth.service.external import FLOW_LIFETIME, ProviderRedirect, callback_cookie
 from app.core.deps import ContextDep, JwtKeysDep, SettingsDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
@@ -171,10 +171,11 @@ async def callback(service: ExternalServiceDep, request: Request) -> RedirectRes
         form = await request.form()
         values.update({k: v for k, v in form.items() if isinstance(v, str)})
     params = parse(CallbackParams, values)
-    cookie = binding_cookie(params.state or "")
-    url = await service.callback(params, request.cookies.get(cookie))
+    cookie = callback_cookie(params.state)
+    url = await service.callback(params, request.cookies.get(cookie) if cookie else None)
     response = RedirectResponse(url, status_code=302, headers=NO_STORE)
-    response.delete_cookie(cookie, path=CALLBACK_PATH)
+    if cookie:
+        response.delete_cookie(cookie, path=CALLBACK_PATH)
     return response
 
 
