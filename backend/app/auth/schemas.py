@@ -23,7 +23,7 @@ from app.auth.one_time import KINDS_BY_TYPE
 from app.core.email_address import normalize_email
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
-from app.core.requests import RequestModel
+from app.core.requests import EmailText, RequestModel
 
 MAX_METADATA_BYTES = 16 * 1024
 _CODE_CHALLENGE = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
@@ -97,7 +97,7 @@ class PkceParams(RequestModel):
 
 
 class SignupParams(PkceParams):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
     data: Metadata | None = None
@@ -120,7 +120,7 @@ class SignupParams(PkceParams):
 class OtpParams(PkceParams):
     """POST /otp: a sign-in link and code by email (phone is off)."""
 
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     channel: StrictStr | None = None
     create_user: bool = True
@@ -139,7 +139,7 @@ class OtpParams(PkceParams):
 
 
 class PasswordGrantParams(RequestModel):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
 
@@ -246,11 +246,18 @@ class IdTokenGrantParams(RequestModel):
         return self
 
 
+class TokenBody(PasswordGrantParams, RefreshGrantParams, PkceGrantParams, IdTokenGrantParams):
+    """POST /token's body as documented (core/openapi.py): the fields of every grant; the
+    handler parses the one its `grant_type` (query, else body) names."""
+
+    grant_type: StrictStr | None = None
+
+
 class VerifyParams(RequestModel):
     type: StrictStr | None = None
     token_hash: StrictStr | None = None
     token: StrictStr | None = None
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     redirect_to: StrictStr | None = None
 
@@ -280,7 +287,7 @@ class VerifyParams(RequestModel):
 
 
 class RecoverParams(PkceParams):
-    email: StrictStr | None = None
+    email: EmailText | None = None
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -290,7 +297,7 @@ class RecoverParams(PkceParams):
 
 class ResendParams(RequestModel):
     type: StrictStr | None = None
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
 
     @model_validator(mode="after")
@@ -306,7 +313,7 @@ class ResendParams(RequestModel):
 
 
 class UpdateUserParams(PkceParams):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
     current_password: StrictStr | None = None
@@ -324,7 +331,7 @@ class UpdateUserParams(PkceParams):
 
 
 class AdminUserParams(RequestModel):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
     email_confirm: bool | None = None
@@ -400,7 +407,7 @@ class UsersPageParams(RequestModel):
 
 
 class InviteParams(RequestModel):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     data: Metadata | None = None
 
     @model_validator(mode="after")
@@ -422,8 +429,8 @@ GENERATE_LINK_TYPES = (
 
 class GenerateLinkParams(RequestModel):
     type: StrictStr | None = None
-    email: StrictStr | None = None
-    new_email: StrictStr | None = None
+    email: EmailText | None = None
+    new_email: EmailText | None = None
     password: StrictStr | None = None
     data: Metadata | None = None
     redirect_to: StrictStr | None = None
