@@ -149,7 +149,8 @@ async def jwks(keys: JwtKeysDep) -> JSONResponse:
     response_class=RedirectResponse,
     responses=merge(
         redirect(303, "To redirect_to (or the site) with the session or the error in the fragment"),
-        auth_errors(400, 429, 503),
+        # A bad or used token and a rate limit are redirects too (docs/api.md#auth-email-links).
+        auth_errors(503),
     ),
 )
 async def verify_link(
@@ -210,25 +211,25 @@ async def authorize(
     return _to_provider(redirect, params.skip_http_redirect, settings)
 
 
-_CALLBACK_DOC: dict[str, Any] = {
-    "status_code": 302,
-    "response_class": RedirectResponse,
-    "responses": merge(
-        redirect(302, "To redirect_to with the result (errors too, in the query or fragment)"),
-        auth_errors(400, 413, 429, 503),
-    ),
-}
+def _callback_doc(*statuses: int) -> dict[str, Any]:
+    """Every failure of the flow, rate limits included, is a redirect carrying the error;
+    only a malformed request or an overload is answered directly."""
+    return {
+        "status_code": 302,
+        "response_class": RedirectResponse,
+        "responses": merge(
+            redirect(302, "To redirect_to with the result (errors too, in the query and fragment)"),
+            auth_errors(*statuses),
+        ),
+    }
 
 
 # Two routes (one per method) so each has its own operation in the OpenAPI document.
-@open_router.get("/callback", **_CALLBACK_DOC, openapi_extra=query(CallbackParams))
+@open_router.get("/callback", **_callback_doc(400, 503), openapi_extra=query(CallbackParams))
 @open_router.post(
     "/callback",
-    **_CALLBACK_DOC,
-    openapi_extra=extra(
-        query(CallbackParams),
-        form_body(CallbackParams),
-    ),
+    **_callback_doc(400, 413, 503),
+    openapi_extra=extra(query(CallbackParams), form_body(CallbackParams)),
 )
 async def callback(service: ExternalServiceDep, request: Request) -> RedirectResponse:
     # Google returns with a GET; Apple POSTs a form (response_mode=form_post).
