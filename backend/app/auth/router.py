@@ -43,9 +43,11 @@ from app.auth.schemas import (
     RecoveryCodeParams,
     RefreshGrantParams,
     ResendParams,
+    SessionOut,
     SignupParams,
     TokenBody,
     UpdateUserParams,
+    UserOut,
     UsersPageParams,
     VerifyFactorParams,
     VerifyParams,
@@ -65,6 +67,7 @@ from app.core.openapi import (
     json_response,
     merge,
     no_content,
+    ok,
     query,
     redirect,
 )
@@ -82,10 +85,8 @@ DB = auth_errors(503)
 BEARER = auth_errors(400, 401, 403)
 LIMITED = auth_errors(429)
 ADMIN = auth_errors(400, 403, 404, 503)
-SESSION = {
-    "description": "A session: access_token, token_type, expires_in, expires_at, refresh_token, user",
-    "content": {"application/json": {"schema": {"type": "object", "required": ["access_token"]}}},
-}
+SESSION = ok("A session", SessionOut)
+USER = ok("The user", UserOut)
 
 # Opened by browsers (email links, key discovery): no apikey arrives, none is required.
 open_router = APIRouter(prefix="/auth/v1", tags=["auth"])
@@ -313,7 +314,13 @@ async def single_sign_on() -> None:
 
 @api_router.post(
     "/signup",
-    responses=merge(GATED, BODY, DB, auth_errors(422, 429)),
+    responses=merge(
+        ok("The user (confirm mode), or a session (AUTH_AUTOCONFIRM)", UserOut, SessionOut),
+        GATED,
+        BODY,
+        DB,
+        auth_errors(422, 429),
+    ),
     openapi_extra=extra(API_KEY, json_body(SignupParams)),
 )
 async def signup(
@@ -324,7 +331,7 @@ async def signup(
 
 @api_router.post(
     "/token",
-    responses=merge({200: SESSION}, GATED, BODY, DB, auth_errors(403, 404, 422, 429, 503)),
+    responses=merge(SESSION, GATED, BODY, DB, auth_errors(403, 404, 422, 429, 503)),
     openapi_extra=extra(
         API_KEY,
         json_body(TokenBody),
@@ -370,7 +377,7 @@ async def send_sign_in_link(
 
 @api_router.post(
     "/verify",
-    responses=merge({200: SESSION}, GATED, BODY, DB, auth_errors(403, 404, 422, 429)),
+    responses=merge(SESSION, GATED, BODY, DB, auth_errors(403, 404, 422, 429)),
     openapi_extra=extra(API_KEY, json_body(VerifyParams)),
 )
 async def verify_otp(service: SignupServiceDep, body: JsonBody) -> JsonObject:
@@ -418,14 +425,14 @@ async def reauthenticate(service: UserServiceDep, token: AccessTokenDep) -> Json
     return await service.reauthenticate(token)
 
 
-@api_router.get("/user", responses=merge(BEARER, DB), openapi_extra=USER_BEARER)
+@api_router.get("/user", responses=merge(USER, BEARER, DB), openapi_extra=USER_BEARER)
 async def get_user(service: UserServiceDep, token: AccessTokenDep) -> JsonObject:
     return await service.get(token)
 
 
 @api_router.put(
     "/user",
-    responses=merge(GATED, BODY, DB, auth_errors(403, 422, 429)),
+    responses=merge(USER, GATED, BODY, DB, auth_errors(403, 422, 429)),
     openapi_extra=extra(USER_BEARER, json_body(UpdateUserParams)),
 )
 async def update_user(
@@ -596,21 +603,21 @@ async def admin_list_users(service: AdminServiceDep, request: Request) -> JSONRe
 
 @admin_router.post(
     "/users",
-    responses=merge(ADMIN, BODY, auth_errors(422)),
+    responses=merge(USER, ADMIN, BODY, auth_errors(422)),
     openapi_extra=extra(SERVICE_ROLE, json_body(AdminUserParams)),
 )
 async def admin_create_user(service: AdminServiceDep, body: JsonBody) -> JsonObject:
     return await service.create(parse(AdminUserParams, body))
 
 
-@admin_router.get("/users/{user_id}", responses=ADMIN, openapi_extra=SERVICE_ROLE)
+@admin_router.get("/users/{user_id}", responses=merge(USER, ADMIN), openapi_extra=SERVICE_ROLE)
 async def admin_get_user(service: AdminServiceDep, user_id: str) -> JsonObject:
     return await service.get(user_id)
 
 
 @admin_router.put(
     "/users/{user_id}",
-    responses=merge(ADMIN, BODY, auth_errors(422)),
+    responses=merge(USER, ADMIN, BODY, auth_errors(422)),
     openapi_extra=extra(SERVICE_ROLE, json_body(AdminUserParams)),
 )
 async def admin_update_user(service: AdminServiceDep, user_id: str, body: JsonBody) -> JsonObject:

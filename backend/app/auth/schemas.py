@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timedelta
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import AfterValidator, Field, StrictStr, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr, model_validator
 
 from app.auth import errors
 from app.auth.models import Factor, Identity, User
@@ -512,6 +512,36 @@ class RecoveryCodeParams(RequestModel):
 
 
 # --- responses ---------------------------------------------------------------------------
+
+
+class UserOut(BaseModel):
+    """A user as every auth endpoint shows it (`user_json`; docs/api.md#auth-shapes): the
+    optional timestamps appear only when set."""
+
+    model_config = ConfigDict(extra="allow", title="User")
+    id: str
+    aud: str
+    role: str
+    email: str
+    phone: str
+    app_metadata: dict[str, Any]
+    user_metadata: dict[str, Any]
+    identities: list[dict[str, Any]]
+    created_at: str | None
+    updated_at: str | None
+    is_anonymous: bool
+
+
+class SessionOut(BaseModel):
+    """A session (token grants, POST /verify, an auto-confirmed sign-up)."""
+
+    model_config = ConfigDict(extra="allow", title="Session")
+    access_token: str
+    token_type: Literal["bearer"]
+    expires_in: int
+    expires_at: int
+    refresh_token: str
+    user: UserOut
 
 
 def timestamp(value: datetime | None) -> str | None:

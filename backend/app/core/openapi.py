@@ -138,6 +138,16 @@ def _ref(model: type[BaseModel]) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{model.__name__}"}
 
 
+def ok(description: str, *models: type[BaseModel], status: int = 200) -> Responses:
+    """A JSON success shaped like one of `models` (response shapes for the document only:
+    handlers build their bodies as dicts)."""
+    refs = [_ref(model) for model in models]
+    schema = refs[0] if len(refs) == 1 else {"anyOf": refs}
+    return {
+        status: {"description": description, "content": {"application/json": {"schema": schema}}}
+    }
+
+
 def json_body(
     model: type[BaseModel], *, required: bool = False, media_types: Iterable[str] = ()
 ) -> dict[str, Any]:
@@ -214,6 +224,19 @@ def _strip_fastapi_422(document: dict[str, Any]) -> None:
         schemas.pop(name, None)
 
 
+def _keep_declared_shapes(document: dict[str, Any]) -> None:
+    """A success shape given with `ok()` replaces the generic object FastAPI derives from a
+    handler's `dict` return type (it would merge them)."""
+    for operations in document.get("paths", {}).values():
+        for operation in operations.values():
+            for response in operation.get("responses", {}).values():
+                for media in response.get("content", {}).values():
+                    schema = media.get("schema", {})
+                    declared = {k: schema[k] for k in ("$ref", "anyOf") if k in schema}
+                    if declared:
+                        media["schema"] = declared
+
+
 def build_document(app: FastAPI) -> dict[str, Any]:
     document = get_openapi(
         title=app.title,
@@ -223,6 +246,7 @@ def build_document(app: FastAPI) -> dict[str, Any]:
         routes=app.routes,
     )
     _strip_fastapi_422(document)
+    _keep_declared_shapes(document)
     for path, operations in document.get("paths", {}).items():
         for method, operation in operations.items():
             operation["operationId"] = _operation_id(method, path)
