@@ -11,12 +11,13 @@ PY := $(VENV)/bin/python
 # var/ (database, secret, outbox) and frontend/dist resolve the same way everywhere.
 export PYTHONPATH := $(CURDIR)/backend
 
-.PHONY: help start test deps lint typecheck pytest conformance bench lock clean
+.PHONY: help start test deps lint typecheck pytest conformance bench fuzz lock clean
 
 help:
 	@echo "make start   install what is missing, migrate and serve http://\$${HOST:-127.0.0.1}:\$${PORT:-8000}"
 	@echo "make test    every test, lint and type check (what CI runs)"
 	@echo "make bench   the benchmarks in bench/ (results in bench/results/)"
+	@echo "make fuzz    the long schemathesis run against the OpenAPI document (bench/results/fuzz.md)"
 	@echo "make lock    re-resolve the hash-pinned Python lock files"
 
 $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
@@ -82,6 +83,13 @@ e2e: deps frontend-build chromium
 
 bench: deps
 	$(PY) bench/run.py
+
+# The fuzz test of `make test` (backend/tests/core/test_fuzz.py), longer: FUZZ_EXAMPLES
+# generated requests per operation and mode (positive, negative), on SQLite and PostgreSQL.
+FUZZ_EXAMPLES ?= 150
+fuzz: $(VENV)/.installed
+	cd backend && FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) ../$(VENV)/bin/pytest -q -s -p no:logging \
+	  tests/core/test_fuzz.py -k every_operation
 
 lock:
 	python3 -m venv /tmp/piptools && /tmp/piptools/bin/pip install --quiet pip-tools

@@ -17,6 +17,7 @@ from app.core.database import create_engine, create_sessionmaker
 from app.core.errors import install_error_handlers
 from app.core.http import install_transport
 from app.core.jwt_keys import JwtKeys
+from app.core.openapi import install_openapi
 from app.core.ratelimit import RateLimiter
 from app.core.settings import MailBackend, Settings, get_settings
 from app.mail import mailbox
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.rate_limiter = RateLimiter(engine, enabled=settings.rate_limit_enabled)
 
     install_error_handlers(app)
+    install_openapi(app)
     install_transport(
         app,
         max_body_bytes=settings.max_body_bytes,

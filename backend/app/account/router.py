@@ -14,6 +14,7 @@ from app.account.deps import AccountServiceDep
 from app.account.schemas import DeleteAccountParams, DeletionConfirmParams, DeletionRequestParams
 from app.auth.deps import AccessTokenDep
 from app.core.deps import SettingsDep
+from app.core.openapi import USER_BEARER, api_errors, extra, json_body
 from app.core.requests import JsonBody, parse
 
 router = APIRouter(prefix="/api/account", tags=["account"])
@@ -25,7 +26,11 @@ REQUEST_ANSWER = (
 )
 
 
-@router.post("/delete")
+@router.post(
+    "/delete",
+    responses=api_errors(400, 401, 403, 404, 413, 422, 429, 503),
+    openapi_extra=extra(USER_BEARER, json_body(DeleteAccountParams)),
+)
 async def delete_account(
     service: AccountServiceDep, token: AccessTokenDep, body: JsonBody
 ) -> JSONResponse:
@@ -33,19 +38,30 @@ async def delete_account(
     return JSONResponse({"deleted": True}, headers=NO_STORE)
 
 
-@router.post("/deletion-requests", status_code=202)
+@router.post(
+    "/deletion-requests",
+    status_code=202,
+    responses=api_errors(400, 413, 429, 503),
+    openapi_extra=json_body(DeletionRequestParams),
+)
 async def request_deletion(service: AccountServiceDep, body: JsonBody) -> JSONResponse:
     await service.request_deletion(parse(DeletionRequestParams, body))
     return JSONResponse({"message": REQUEST_ANSWER}, status_code=202, headers=NO_STORE)
 
 
-@router.post("/deletion-requests/confirm")
+@router.post(
+    "/deletion-requests/confirm",
+    responses=api_errors(400, 404, 413, 429, 503),
+    openapi_extra=json_body(DeletionConfirmParams),
+)
 async def confirm_deletion(service: AccountServiceDep, body: JsonBody) -> JSONResponse:
     await service.confirm_deletion(parse(DeletionConfirmParams, body))
     return JSONResponse({"deleted": True}, headers=NO_STORE)
 
 
-@router.get("/export")
+@router.get(
+    "/export", responses=api_errors(400, 401, 403, 404, 429, 503), openapi_extra=USER_BEARER
+)
 async def export(
     service: AccountServiceDep, token: AccessTokenDep, settings: SettingsDep
 ) -> Response:

@@ -8,7 +8,7 @@ from pydantic import StrictBool, StrictStr, model_validator
 
 from app.core.email_address import normalize_email
 from app.core.errors import invalid
-from app.core.requests import RequestModel
+from app.core.requests import EmailText, RequestModel
 
 # What the person types to say they mean it (the dialog's instruction names it).
 CONFIRMATION_WORD = "DELETE"
@@ -33,7 +33,7 @@ class DeleteAccountParams(RequestModel):
 class DeletionRequestParams(RequestModel):
     """POST /api/account/deletion-requests: the address to send the deletion link to."""
 
-    email: StrictStr | None = None
+    email: EmailText | None = None
 
     @model_validator(mode="after")
     def _check(self) -> Self:

@@ -43,20 +43,50 @@ from app.auth.schemas import (
     RecoveryCodeParams,
     RefreshGrantParams,
     ResendParams,
+    SessionOut,
     SignupParams,
+    TokenBody,
     UpdateUserParams,
+    UserOut,
     UsersPageParams,
     VerifyFactorParams,
     VerifyParams,
 )
-from app.auth.service.external import FLOW_LIFETIME, ProviderRedirect, binding_cookie
+from app.auth.service.external import FLOW_LIFETIME, ProviderRedirect, callback_cookie
 from app.core.deps import ContextDep, JwtKeysDep, SettingsDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
+from app.core.openapi import (
+    API_KEY,
+    SERVICE_ROLE,
+    USER_BEARER,
+    auth_errors,
+    extra,
+    form_body,
+    json_body,
+    json_response,
+    merge,
+    no_content,
+    ok,
+    query,
+    redirect,
+)
+from app.core.openapi import api_errors as account_errors
 from app.core.requests import JsonBody, parse
 from app.core.settings import Settings
 
 JsonObject = dict[str, Any]
+
+# What each kind of route may answer besides its success (docs/api.md#api-errors): the gate's
+# 401, a body's 400/413, a rule's 422, limits' 429, overload's 503.
+GATED = auth_errors(401)
+BODY = auth_errors(400, 413)
+DB = auth_errors(503)
+BEARER = auth_errors(400, 401, 403)
+LIMITED = auth_errors(429)
+ADMIN = auth_errors(400, 403, 404, 503)
+SESSION = ok("A session", SessionOut)
+USER = ok("The user", UserOut)
 
 # Opened by browsers (email links, key discovery): no apikey arrives, none is required.
 open_router = APIRouter(prefix="/auth/v1", tags=["auth"])
@@ -98,7 +128,7 @@ EXTERNAL_PROVIDERS = (
 )
 
 
-@open_router.get("/health")
+@open_router.get("/health", responses=json_response(200, "GoTrue's health answer"))
 async def health() -> JsonObject:
     return {
         "version": "v2.196.0-compatible",
@@ -107,12 +137,23 @@ async def health() -> JsonObject:
     }
 
 
-@open_router.get("/.well-known/jwks.json")
+@open_router.get(
+    "/.well-known/jwks.json", responses=json_response(200, "The public signing keys {keys}")
+)
 async def jwks(keys: JwtKeysDep) -> JSONResponse:
     return JSONResponse(keys.jwks(), headers={"Cache-Control": "public, max-age=600"})
 
 
-@open_router.get("/verify")
+@open_router.get(
+    "/verify",
+    status_code=303,
+    response_class=RedirectResponse,
+    responses=merge(
+        redirect(303, "To redirect_to (or the site) with the session or the error in the fragment"),
+        # A bad or used token and a rate limit are redirects too (docs/api.md#auth-email-links).
+        auth_errors(503),
+    ),
+)
 async def verify_link(
     service: SignupServiceDep,
     token: str | None = None,
@@ -154,7 +195,15 @@ def _to_provider(
     return response
 
 
-@open_router.get("/authorize")
+@open_router.get(
+    "/authorize",
+    responses=merge(
+        redirect(302, "To Google or Apple"),
+        json_response(200, "With skip_http_redirect=true: {url}"),
+        auth_errors(400, 429, 503),
+    ),
+    openapi_extra=query(AuthorizeParams, exclude=["pass_through"]),
+)
 async def authorize(
     service: ExternalServiceDep, request: Request, settings: SettingsDep
 ) -> Response:
@@ -163,7 +212,26 @@ async def authorize(
     return _to_provider(redirect, params.skip_http_redirect, settings)
 
 
-@open_router.api_route("/callback", methods=["GET", "POST"])
+def _callback_doc(*statuses: int) -> dict[str, Any]:
+    """Every failure of the flow, rate limits included, is a redirect carrying the error;
+    only a malformed request or an overload is answered directly."""
+    return {
+        "status_code": 302,
+        "response_class": RedirectResponse,
+        "responses": merge(
+            redirect(302, "To redirect_to with the result (errors too, in the query and fragment)"),
+            auth_errors(*statuses),
+        ),
+    }
+
+
+# Two routes (one per method) so each has its own operation in the OpenAPI document.
+@open_router.get("/callback", **_callback_doc(400, 503), openapi_extra=query(CallbackParams))
+@open_router.post(
+    "/callback",
+    **_callback_doc(400, 413, 503),
+    openapi_extra=extra(query(CallbackParams), form_body(CallbackParams)),
+)
 async def callback(service: ExternalServiceDep, request: Request) -> RedirectResponse:
     # Google returns with a GET; Apple POSTs a form (response_mode=form_post).
     values = dict(request.query_params)
@@ -171,14 +239,24 @@ async def callback(service: ExternalServiceDep, request: Request) -> RedirectRes
         form = await request.form()
         values.update({k: v for k, v in form.items() if isinstance(v, str)})
     params = parse(CallbackParams, values)
-    cookie = binding_cookie(params.state or "")
-    url = await service.callback(params, request.cookies.get(cookie))
+    cookie = callback_cookie(params.state)
+    url = await service.callback(params, request.cookies.get(cookie) if cookie else None)
     response = RedirectResponse(url, status_code=302, headers=NO_STORE)
-    response.delete_cookie(cookie, path=CALLBACK_PATH)
+    if cookie:
+        response.delete_cookie(cookie, path=CALLBACK_PATH)
     return response
 
 
-@api_router.get("/user/identities/authorize")
+@api_router.get(
+    "/user/identities/authorize",
+    responses=merge(
+        redirect(302, "To Google or Apple"),
+        json_response(200, "With skip_http_redirect=true: {url}"),
+        BEARER,
+        auth_errors(404, 422, 429, 503),
+    ),
+    openapi_extra=extra(USER_BEARER, query(AuthorizeParams, exclude=["pass_through"])),
+)
 async def link_identity(
     service: ExternalServiceDep, token: AccessTokenDep, request: Request, settings: SettingsDep
 ) -> Response:
@@ -187,14 +265,18 @@ async def link_identity(
     return _to_provider(redirect, params.skip_http_redirect, settings)
 
 
-@api_router.delete("/user/identities/{identity_id}")
+@api_router.delete(
+    "/user/identities/{identity_id}",
+    responses=merge(BEARER, auth_errors(404, 422, 429, 503)),
+    openapi_extra=USER_BEARER,
+)
 async def unlink_identity(
     service: ExternalServiceDep, token: AccessTokenDep, identity_id: str
 ) -> JsonObject:
     return await service.unlink(token, identity_id)
 
 
-@api_router.get("/settings")
+@api_router.get("/settings", responses=GATED, openapi_extra=API_KEY)
 async def settings_(settings: SettingsDep, request: Request) -> JsonObject:
     enabled = request.app.state.oidc_providers.names
     return {
@@ -214,24 +296,47 @@ async def settings_(settings: SettingsDep, request: Request) -> JsonObject:
 # -- what is off (docs/api.md#auth-off): SAML single sign-on ------------------------------
 
 
-@open_router.api_route("/sso/saml/{path:path}", methods=["GET", "POST"])
+@open_router.api_route("/sso/saml/{path:path}", methods=["GET", "POST"], include_in_schema=False)
 async def saml_endpoints(path: str) -> None:
     raise errors.saml_disabled()
 
 
-@api_router.post("/sso")
+@api_router.post(
+    "/sso",
+    status_code=404,
+    responses=merge(GATED, auth_errors(404)),
+    openapi_extra=API_KEY,
+    description="Off: 404 saml_provider_disabled (docs/api.md#auth-off)",
+)
 async def single_sign_on() -> None:
     raise errors.saml_disabled()
 
 
-@api_router.post("/signup")
+@api_router.post(
+    "/signup",
+    responses=merge(
+        ok("The user (confirm mode), or a session (AUTH_AUTOCONFIRM)", UserOut, SessionOut),
+        GATED,
+        BODY,
+        DB,
+        auth_errors(422, 429),
+    ),
+    openapi_extra=extra(API_KEY, json_body(SignupParams)),
+)
 async def signup(
     service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
     return await service.signup(parse(SignupParams, body), redirect_to)
 
 
-@api_router.post("/token")
+@api_router.post(
+    "/token",
+    responses=merge(SESSION, GATED, BODY, DB, auth_errors(403, 404, 422, 429, 503)),
+    openapi_extra=extra(
+        API_KEY,
+        json_body(TokenBody),
+    ),
+)
 async def token(
     service: TokenServiceDep,
     body: JsonBody,
@@ -259,49 +364,77 @@ async def token(
     raise invalid_login("unsupported_grant_type")
 
 
-@api_router.post("/otp")
+@api_router.post(
+    "/otp",
+    responses=merge(GATED, BODY, DB, auth_errors(422, 429)),
+    openapi_extra=extra(API_KEY, json_body(OtpParams)),
+)
 async def send_sign_in_link(
     service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
     return await service.send_sign_in_link(parse(OtpParams, body), redirect_to)
 
 
-@api_router.post("/verify")
+@api_router.post(
+    "/verify",
+    responses=merge(SESSION, GATED, BODY, DB, auth_errors(403, 404, 422, 429)),
+    openapi_extra=extra(API_KEY, json_body(VerifyParams)),
+)
 async def verify_otp(service: SignupServiceDep, body: JsonBody) -> JsonObject:
     return await service.verify_otp(parse(VerifyParams, body))
 
 
-@api_router.post("/recover")
+@api_router.post(
+    "/recover",
+    responses=merge(GATED, BODY, DB, auth_errors(422, 429)),
+    openapi_extra=extra(API_KEY, json_body(RecoverParams)),
+)
 async def recover(
     service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
     return await service.recover(parse(RecoverParams, body), redirect_to)
 
 
-@api_router.post("/resend")
+@api_router.post(
+    "/resend",
+    responses=merge(GATED, BODY, DB, auth_errors(422, 429)),
+    openapi_extra=extra(API_KEY, json_body(ResendParams)),
+)
 async def resend(
     service: SignupServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
     return await service.resend(parse(ResendParams, body), redirect_to)
 
 
-@api_router.post("/logout", status_code=204)
+@api_router.post(
+    "/logout",
+    status_code=204,
+    response_class=Response,
+    responses=merge(no_content(), BEARER, DB),
+    openapi_extra=USER_BEARER,
+)
 async def logout(service: UserServiceDep, token: AccessTokenDep, scope: str = "global") -> Response:
     await service.logout(token, scope)
     return Response(status_code=204)
 
 
-@api_router.get("/reauthenticate")
+@api_router.get(
+    "/reauthenticate", responses=merge(BEARER, DB, auth_errors(422, 429)), openapi_extra=USER_BEARER
+)
 async def reauthenticate(service: UserServiceDep, token: AccessTokenDep) -> JsonObject:
     return await service.reauthenticate(token)
 
 
-@api_router.get("/user")
+@api_router.get("/user", responses=merge(USER, BEARER, DB), openapi_extra=USER_BEARER)
 async def get_user(service: UserServiceDep, token: AccessTokenDep) -> JsonObject:
     return await service.get(token)
 
 
-@api_router.put("/user")
+@api_router.put(
+    "/user",
+    responses=merge(USER, GATED, BODY, DB, auth_errors(403, 422, 429)),
+    openapi_extra=extra(USER_BEARER, json_body(UpdateUserParams)),
+)
 async def update_user(
     service: UserServiceDep, token: AccessTokenDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
@@ -311,57 +444,93 @@ async def update_user(
 # -- two-factor authentication (the recovery-code routes before /factors/{factor_id}) --------
 
 
-@api_router.post("/factors")
+@api_router.post(
+    "/factors",
+    responses=merge(GATED, BODY, DB, auth_errors(403, 422, 429)),
+    openapi_extra=extra(USER_BEARER, json_body(EnrollFactorParams)),
+)
 async def enroll_factor(
     service: MfaServiceDep, token: AccessTokenDep, body: JsonBody
 ) -> JsonObject:
     return await service.enroll(token, parse(EnrollFactorParams, body))
 
 
-@api_router.get("/factors/recovery-codes")
+@api_router.get(
+    "/factors/recovery-codes",
+    responses=merge(BEARER, DB, auth_errors(404, 422, 429)),
+    openapi_extra=USER_BEARER,
+)
 async def recovery_codes_status(service: MfaServiceDep, token: AccessTokenDep) -> JsonObject:
     return await service.recovery_codes_status(token)
 
 
-@api_router.post("/factors/recovery-codes")
+@api_router.post(
+    "/factors/recovery-codes",
+    responses=merge(GATED, BODY, DB, auth_errors(403, 404, 422, 429)),
+    openapi_extra=extra(USER_BEARER, json_body(GenerateRecoveryCodesParams)),
+)
 async def generate_recovery_codes(
     service: MfaServiceDep, token: AccessTokenDep, body: JsonBody
 ) -> JsonObject:
     return await service.generate_recovery_codes(token, parse(GenerateRecoveryCodesParams, body))
 
 
-@api_router.post("/factors/recovery-codes/verify")
+@api_router.post(
+    "/factors/recovery-codes/verify",
+    responses=merge(GATED, BODY, DB, auth_errors(403, 404, 422, 429)),
+    openapi_extra=extra(USER_BEARER, json_body(RecoveryCodeParams)),
+)
 async def verify_recovery_code(
     service: MfaServiceDep, token: AccessTokenDep, body: JsonBody
 ) -> JsonObject:
     return await service.verify_recovery_code(token, parse(RecoveryCodeParams, body))
 
 
-@api_router.post("/factors/recovery-codes/regenerate")
+@api_router.post(
+    "/factors/recovery-codes/regenerate",
+    responses=merge(BEARER, DB, auth_errors(404, 422, 429)),
+    openapi_extra=USER_BEARER,
+)
 async def regenerate_recovery_codes(service: MfaServiceDep, token: AccessTokenDep) -> JsonObject:
     return await service.regenerate_recovery_codes(token)
 
 
-@api_router.delete("/factors/recovery-codes")
+@api_router.delete(
+    "/factors/recovery-codes",
+    responses=merge(BEARER, DB, auth_errors(404, 422, 429)),
+    openapi_extra=USER_BEARER,
+)
 async def delete_recovery_codes(service: MfaServiceDep, token: AccessTokenDep) -> JsonObject:
     return await service.delete_recovery_codes(token)
 
 
-@api_router.post("/factors/{factor_id}/challenge")
+@api_router.post(
+    "/factors/{factor_id}/challenge",
+    responses=merge(BEARER, DB, auth_errors(404, 422, 429)),
+    openapi_extra=USER_BEARER,
+)
 async def challenge_factor(
     service: MfaServiceDep, token: AccessTokenDep, factor_id: str
 ) -> JsonObject:
     return await service.challenge(token, factor_id)
 
 
-@api_router.post("/factors/{factor_id}/verify")
+@api_router.post(
+    "/factors/{factor_id}/verify",
+    responses=merge(GATED, BODY, DB, auth_errors(403, 404, 422, 429)),
+    openapi_extra=extra(USER_BEARER, json_body(VerifyFactorParams)),
+)
 async def verify_factor(
     service: MfaServiceDep, token: AccessTokenDep, factor_id: str, body: JsonBody
 ) -> JsonObject:
     return await service.verify(token, factor_id, parse(VerifyFactorParams, body))
 
 
-@api_router.delete("/factors/{factor_id}")
+@api_router.delete(
+    "/factors/{factor_id}",
+    responses=merge(BEARER, DB, auth_errors(404, 422, 429)),
+    openapi_extra=USER_BEARER,
+)
 async def unenroll_factor(
     service: MfaServiceDep, token: AccessTokenDep, factor_id: str
 ) -> JsonObject:
@@ -371,13 +540,21 @@ async def unenroll_factor(
 # -- /api/account: signed-in devices, recent security activity --------------------------
 
 
-@account_router.get("/sessions")
+@account_router.get(
+    "/sessions", responses=merge(account_errors(400, 401, 403, 404, 503)), openapi_extra=USER_BEARER
+)
 async def list_devices(service: DeviceServiceDep, token: AccessTokenDep) -> JSONResponse:
     devices = await service.list(token)
     return JSONResponse({"sessions": devices}, headers={"Cache-Control": "no-store"})
 
 
-@account_router.delete("/sessions/{session_id}", status_code=204)
+@account_router.delete(
+    "/sessions/{session_id}",
+    status_code=204,
+    response_class=Response,
+    responses=merge(no_content(), account_errors(400, 401, 403, 404, 503)),
+    openapi_extra=USER_BEARER,
+)
 async def sign_out_device(
     service: DeviceServiceDep, token: AccessTokenDep, session_id: str
 ) -> Response:
@@ -385,7 +562,9 @@ async def sign_out_device(
     return Response(status_code=204)
 
 
-@account_router.get("/activity")
+@account_router.get(
+    "/activity", responses=merge(account_errors(400, 401, 403, 404, 503)), openapi_extra=USER_BEARER
+)
 async def list_activity(service: DeviceServiceDep, token: AccessTokenDep) -> JSONResponse:
     entries = await service.activity(token)
     return JSONResponse({"entries": entries}, headers={"Cache-Control": "no-store"})
@@ -406,7 +585,9 @@ def _page_links(request: Request, page: int, per_page: int, total: int) -> str:
     return ", ".join([*links, f'<{url(last)}>; rel="last"'])
 
 
-@admin_router.get("/users")
+@admin_router.get(
+    "/users", responses=ADMIN, openapi_extra=extra(SERVICE_ROLE, query(UsersPageParams))
+)
 async def admin_list_users(service: AdminServiceDep, request: Request) -> JSONResponse:
     params = parse(UsersPageParams, dict(request.query_params))
     page, per_page = params.page_number, params.page_size
@@ -420,44 +601,60 @@ async def admin_list_users(service: AdminServiceDep, request: Request) -> JSONRe
     )
 
 
-@admin_router.post("/users")
+@admin_router.post(
+    "/users",
+    responses=merge(USER, ADMIN, BODY, auth_errors(422)),
+    openapi_extra=extra(SERVICE_ROLE, json_body(AdminUserParams)),
+)
 async def admin_create_user(service: AdminServiceDep, body: JsonBody) -> JsonObject:
     return await service.create(parse(AdminUserParams, body))
 
 
-@admin_router.get("/users/{user_id}")
+@admin_router.get("/users/{user_id}", responses=merge(USER, ADMIN), openapi_extra=SERVICE_ROLE)
 async def admin_get_user(service: AdminServiceDep, user_id: str) -> JsonObject:
     return await service.get(user_id)
 
 
-@admin_router.put("/users/{user_id}")
+@admin_router.put(
+    "/users/{user_id}",
+    responses=merge(USER, ADMIN, BODY, auth_errors(422)),
+    openapi_extra=extra(SERVICE_ROLE, json_body(AdminUserParams)),
+)
 async def admin_update_user(service: AdminServiceDep, user_id: str, body: JsonBody) -> JsonObject:
     return await service.update(user_id, parse(AdminUserParams, body))
 
 
-@admin_router.delete("/users/{user_id}")
+@admin_router.delete("/users/{user_id}", responses=ADMIN, openapi_extra=SERVICE_ROLE)
 async def admin_delete_user(service: AdminServiceDep, user_id: str) -> JsonObject:
     return await service.delete(user_id)
 
 
-@admin_router.get("/users/{user_id}/factors")
+@admin_router.get("/users/{user_id}/factors", responses=ADMIN, openapi_extra=SERVICE_ROLE)
 async def admin_list_factors(service: MfaServiceDep, user_id: str) -> list[JsonObject]:
     return await service.admin_factors(user_id)
 
 
-@admin_router.delete("/users/{user_id}/factors/{factor_id}")
+@admin_router.delete(
+    "/users/{user_id}/factors/{factor_id}", responses=ADMIN, openapi_extra=SERVICE_ROLE
+)
 async def admin_delete_factor(service: MfaServiceDep, user_id: str, factor_id: str) -> JsonObject:
     return await service.admin_remove(user_id, factor_id)
 
 
-@admin_router.post("/generate_link")
+@admin_router.post(
+    "/generate_link",
+    responses=merge(ADMIN, BODY, auth_errors(422, 429)),
+    openapi_extra=extra(SERVICE_ROLE, json_body(GenerateLinkParams)),
+)
 async def admin_generate_link(
     service: AdminServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
     return await service.generate_link(parse(GenerateLinkParams, body), redirect_to)
 
 
-@admin_router.api_route("/sso/{path:path}", methods=["GET", "POST", "PUT", "DELETE"])
+@admin_router.api_route(
+    "/sso/{path:path}", methods=["GET", "POST", "PUT", "DELETE"], include_in_schema=False
+)
 async def admin_sso(path: str) -> None:
     raise errors.saml_disabled()
 
@@ -468,14 +665,20 @@ invite_router = APIRouter(
 )
 
 
-@invite_router.post("/invite")
+@invite_router.post(
+    "/invite",
+    responses=merge(ADMIN, BODY, auth_errors(422, 429)),
+    openapi_extra=extra(SERVICE_ROLE, json_body(InviteParams)),
+)
 async def invite(
     service: AdminServiceDep, body: JsonBody, redirect_to: str | None = None
 ) -> JsonObject:
     return await service.invite(parse(InviteParams, body), redirect_to)
 
 
-@api_router.api_route("/{path:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+@api_router.api_route(
+    "/{path:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False
+)
 async def unknown(request: Request, path: str) -> None:
     raise AppError(404, ErrorCode.not_found, f"No auth endpoint at /auth/v1/{path}")
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timedelta
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import AfterValidator, Field, StrictStr, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr, model_validator
 
 from app.auth import errors
 from app.auth.models import Factor, Identity, User
@@ -23,7 +23,7 @@ from app.auth.one_time import KINDS_BY_TYPE
 from app.core.email_address import EmailRefused, check_email, fold_email
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
-from app.core.requests import RequestModel
+from app.core.requests import EmailText, RequestModel
 from app.core.text import hidden_character
 
 MAX_METADATA_BYTES = 16 * 1024
@@ -106,7 +106,7 @@ class PkceParams(RequestModel):
 
 
 class SignupParams(PkceParams):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
     data: Metadata | None = None
@@ -129,7 +129,7 @@ class SignupParams(PkceParams):
 class OtpParams(PkceParams):
     """POST /otp: a sign-in link and code by email (phone is off)."""
 
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     channel: StrictStr | None = None
     create_user: bool = True
@@ -148,7 +148,7 @@ class OtpParams(PkceParams):
 
 
 class PasswordGrantParams(RequestModel):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
 
@@ -255,11 +255,18 @@ class IdTokenGrantParams(RequestModel):
         return self
 
 
+class TokenBody(PasswordGrantParams, RefreshGrantParams, PkceGrantParams, IdTokenGrantParams):
+    """POST /token's body as documented (core/openapi.py): the fields of every grant; the
+    handler parses the one its `grant_type` (query, else body) names."""
+
+    grant_type: StrictStr | None = None
+
+
 class VerifyParams(RequestModel):
     type: StrictStr | None = None
     token_hash: StrictStr | None = None
     token: StrictStr | None = None
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     redirect_to: StrictStr | None = None
 
@@ -289,7 +296,7 @@ class VerifyParams(RequestModel):
 
 
 class RecoverParams(PkceParams):
-    email: StrictStr | None = None
+    email: EmailText | None = None
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -299,7 +306,7 @@ class RecoverParams(PkceParams):
 
 class ResendParams(RequestModel):
     type: StrictStr | None = None
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
 
     @model_validator(mode="after")
@@ -315,7 +322,7 @@ class ResendParams(RequestModel):
 
 
 class UpdateUserParams(PkceParams):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
     current_password: StrictStr | None = None
@@ -333,7 +340,7 @@ class UpdateUserParams(PkceParams):
 
 
 class AdminUserParams(RequestModel):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     phone: StrictStr | None = None
     password: StrictStr | None = None
     email_confirm: bool | None = None
@@ -408,7 +415,7 @@ class UsersPageParams(RequestModel):
 
 
 class InviteParams(RequestModel):
-    email: StrictStr | None = None
+    email: EmailText | None = None
     data: Metadata | None = None
 
     @model_validator(mode="after")
@@ -430,8 +437,8 @@ GENERATE_LINK_TYPES = (
 
 class GenerateLinkParams(RequestModel):
     type: StrictStr | None = None
-    email: StrictStr | None = None
-    new_email: StrictStr | None = None
+    email: EmailText | None = None
+    new_email: EmailText | None = None
     password: StrictStr | None = None
     data: Metadata | None = None
     redirect_to: StrictStr | None = None
@@ -513,6 +520,36 @@ class RecoveryCodeParams(RequestModel):
 
 
 # --- responses ---------------------------------------------------------------------------
+
+
+class UserOut(BaseModel):
+    """A user as every auth endpoint shows it (`user_json`; docs/api.md#auth-shapes): the
+    optional timestamps appear only when set."""
+
+    model_config = ConfigDict(extra="allow", title="User")
+    id: str
+    aud: str
+    role: str
+    email: str
+    phone: str
+    app_metadata: dict[str, Any]
+    user_metadata: dict[str, Any]
+    identities: list[dict[str, Any]]
+    created_at: str | None
+    updated_at: str | None
+    is_anonymous: bool
+
+
+class SessionOut(BaseModel):
+    """A session (token grants, POST /verify, an auto-confirmed sign-up)."""
+
+    model_config = ConfigDict(extra="allow", title="Session")
+    access_token: str
+    token_type: Literal["bearer"]
+    expires_in: int
+    expires_at: int
+    refresh_token: str
+    user: UserOut
 
 
 def timestamp(value: datetime | None) -> str | None:

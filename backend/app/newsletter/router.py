@@ -18,6 +18,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from app.core.deps import SettingsDep
+from app.core.openapi import (
+    API_KEY,
+    api_errors,
+    extra,
+    json_body,
+    json_response,
+    merge,
+    redirect,
+    rest_errors,
+)
 from app.core.requests import decode_json, parse
 from app.newsletter import errors, postgrest
 from app.newsletter.deps import NewsletterServiceDep, RoleDep
@@ -25,18 +35,59 @@ from app.newsletter.schemas import (
     ContactIn,
     ContactOut,
     NewSubscriber,
+    SubscriberRow,
+    UnsubscribeBody,
     UnsubscribeOut,
+    VerifySubscriberArgs,
     unsubscribe_token,
 )
 
-rest_router = APIRouter(prefix="/rest/v1", include_in_schema=False)
-api_router = APIRouter(prefix="/api")
+rest_router = APIRouter(prefix="/rest/v1", tags=["rest"])
+api_router = APIRouter(prefix="/api", tags=["newsletter"])
 
 
 # --- /rest/v1 ------------------------------------------------------------------------------
 
 
-@rest_router.post("/newsletter_subscribers")
+_ROWS_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"$ref": "#/components/schemas/SubscriberRow"},
+        {"type": "array", "items": {"$ref": "#/components/schemas/SubscriberRow"}},
+    ]
+}
+_INSERT_DOC = extra(
+    API_KEY,
+    json_body(SubscriberRow, required=True),
+    {
+        "parameters": [
+            {"name": "columns", "in": "query", "required": False, "schema": {"type": "string"}},
+            {"name": "select", "in": "query", "required": False, "schema": {"type": "string"}},
+            {"name": "Prefer", "in": "header", "required": False, "schema": {"type": "string"}},
+        ]
+    },
+)
+_INSERT_DOC["requestBody"]["content"]["application/json"]["schema"] = _ROWS_SCHEMA
+
+
+@rest_router.post(
+    "/newsletter_subscribers",
+    status_code=201,
+    response_class=Response,
+    responses=merge(
+        {
+            201: {
+                "description": (
+                    "Inserted. An empty body (no Content-Type), as PostgREST; with "
+                    "Prefer: return=representation the rows as a JSON array (one object, "
+                    f"{postgrest.SINGLE_OBJECT}, with .single())"
+                ),
+                "content": {},
+            }
+        },
+        rest_errors(400, 401, 403, 406, 409, 413, 429, 503),
+    ),
+    openapi_extra=_INSERT_DOC,
+)
 async def insert_subscribers(
     request: Request, role: RoleDep, service: NewsletterServiceDep
 ) -> Response:
@@ -61,13 +112,24 @@ async def insert_subscribers(
     )
 
 
-@rest_router.api_route("/newsletter_subscribers", methods=["GET", "HEAD", "PATCH", "PUT", "DELETE"])
+@rest_router.api_route(
+    "/newsletter_subscribers",
+    methods=["GET", "HEAD", "PATCH", "PUT", "DELETE"],
+    include_in_schema=False,
+)
 async def subscribers_not_readable(role: RoleDep) -> Response:
     # The list is special-category data (GDPR Art. 9): no client role may read or change it.
     raise errors.permission_denied(role)
 
 
-@rest_router.post("/rpc/verify_subscriber")
+@rest_router.post(
+    "/rpc/verify_subscriber",
+    responses=merge(
+        json_response(200, "true: confirmed now; false: not a live token", {"type": "boolean"}),
+        rest_errors(400, 401, 404, 406, 413, 429, 503),
+    ),
+    openapi_extra=extra(API_KEY, json_body(VerifySubscriberArgs, required=True)),
+)
 async def verify_subscriber(
     request: Request, _role: RoleDep, service: NewsletterServiceDep
 ) -> Response:
@@ -77,12 +139,14 @@ async def verify_subscriber(
     return Response("true" if confirmed else "false", media_type="application/json")
 
 
-@rest_router.api_route("/rpc/{name}", methods=["GET", "POST"])
+@rest_router.api_route("/rpc/{name}", methods=["GET", "POST"], include_in_schema=False)
 async def unknown_function(name: str, _role: RoleDep) -> Response:
     raise errors.unknown_function(name)
 
 
-@rest_router.api_route("/{table}", methods=["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"])
+@rest_router.api_route(
+    "/{table}", methods=["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"], include_in_schema=False
+)
 async def unknown_table(table: str, _role: RoleDep) -> Response:
     raise errors.unknown_table(table)
 
@@ -90,7 +154,22 @@ async def unknown_table(table: str, _role: RoleDep) -> Response:
 # --- /api ----------------------------------------------------------------------------------
 
 
-@api_router.post("/newsletter/unsubscribe", response_model=UnsubscribeOut)
+_UNSUBSCRIBE_DOC = extra(
+    json_body(UnsubscribeBody, media_types=["application/x-www-form-urlencoded"]),
+    {
+        "parameters": [
+            {"name": "token", "in": "query", "required": False, "schema": {"type": "string"}}
+        ]
+    },
+)
+
+
+@api_router.post(
+    "/newsletter/unsubscribe",
+    response_model=UnsubscribeOut,
+    responses=api_errors(400, 404, 413, 429, 503),
+    openapi_extra=_UNSUBSCRIBE_DOC,
+)
 async def unsubscribe(request: Request, service: NewsletterServiceDep) -> UnsubscribeOut:
     """RFC 8058 one-click (`List-Unsubscribe=One-Click` form body, token in the query) or the
     unsubscribe page's JSON `{token}`. No login; takes effect at once; idempotent."""
@@ -103,7 +182,17 @@ async def unsubscribe(request: Request, service: NewsletterServiceDep) -> Unsubs
     return UnsubscribeOut(ok=True, source=row.source)
 
 
-@api_router.get("/newsletter/unsubscribe", include_in_schema=False)
+@api_router.get(
+    "/newsletter/unsubscribe",
+    status_code=303,
+    response_class=RedirectResponse,
+    responses=redirect(303, "To the unsubscribe page, which asks first"),
+    openapi_extra={
+        "parameters": [
+            {"name": "token", "in": "query", "required": False, "schema": {"type": "string"}}
+        ]
+    },
+)
 async def unsubscribe_page(request: Request, settings: SettingsDep) -> Response:
     """A GET (a person's click in a client without one-click, or a link scanner) changes
     nothing: it goes to the page that asks before unsubscribing."""
@@ -113,7 +202,13 @@ async def unsubscribe_page(request: Request, settings: SettingsDep) -> Response:
     )
 
 
-@api_router.post("/contact", status_code=202, response_model=ContactOut)
+@api_router.post(
+    "/contact",
+    status_code=202,
+    response_model=ContactOut,
+    responses=api_errors(400, 413, 429, 503),
+    openapi_extra=json_body(ContactIn, required=True),
+)
 async def contact(request: Request, service: NewsletterServiceDep) -> JSONResponse:
     message = parse(ContactIn, decode_json(await request.body()))
     await service.contact(message)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import parse_qs
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic.json_schema import WithJsonSchema
 
 from app.core.email_address import (
     INVALID,
@@ -25,7 +26,7 @@ from app.core.email_address import (
     fold_email,
 )
 from app.core.errors import invalid
-from app.core.requests import RequestModel, decode_json
+from app.core.requests import EmailText, RequestModel, decode_json
 from app.core.text import hidden_character
 from app.newsletter import errors
 from app.newsletter.models import SOURCES
@@ -89,7 +90,12 @@ class ContactIn(RequestModel):
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=False)
 
     name: Annotated[str, Field(max_length=4 * NAME_MAX), AfterValidator(_name)]
-    email: Annotated[str, Field(max_length=4 * EMAIL_MAX), AfterValidator(clean_email)]
+    email: Annotated[
+        str,
+        Field(max_length=4 * EMAIL_MAX),
+        AfterValidator(clean_email),
+        WithJsonSchema({"type": "string", "format": "email", "maxLength": 4 * EMAIL_MAX}),
+    ]
     subject: Annotated[str, Field(max_length=4 * SUBJECT_MAX), AfterValidator(_subject)]
     message: Annotated[str, Field(max_length=4 * MESSAGE_MAX), AfterValidator(_message)]
     website: str | None = Field(default=None, max_length=2000)
@@ -102,6 +108,34 @@ class ContactOut(BaseModel):
 class UnsubscribeOut(BaseModel):
     ok: bool = True
     source: str | None = None
+
+
+# --- documented shapes (core/openapi.py) of bodies parsed by postgrest.py and the router ------
+
+
+class SubscriberRow(BaseModel):
+    """One object of a `newsletter_subscribers` insert, as documented; `NewSubscriber.from_row`
+    checks it the way PostgreSQL's column types and our constraints would."""
+
+    email: EmailText
+    name: str
+    source: Literal["newsletter", "waitlist"]
+    subscribed_at: str | None = Field(default=None, description="Accepted, not trusted")
+    admin_email: str | None = Field(default=None, description="Accepted and dropped")
+
+
+class VerifySubscriberArgs(BaseModel):
+    """The one argument of `rpc/verify_subscriber`."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str
+
+
+class UnsubscribeBody(BaseModel):
+    """The unsubscribe page's JSON (or a one-click form's fields); the token may be in the
+    query instead."""
+
+    token: str | None = None
 
 
 # --- a subscriber row, as PostgREST and our constraints would judge it --------------------

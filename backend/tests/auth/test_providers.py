@@ -364,6 +364,9 @@ def error_of(url: str) -> dict[str, str]:
         (None, "bad_oauth_callback"),
         ("not-a-uuid", "bad_oauth_state"),
         (str(uuid.uuid4()), "bad_oauth_state"),
+        # Not a legal cookie name once prefixed (found by the fuzz test): was a 500.
+        ("\u00e5\U00099f08", "bad_oauth_state"),
+        ("a b;c=d", "bad_oauth_state"),
     ],
 )
 async def test_a_callback_without_a_known_state_is_refused(

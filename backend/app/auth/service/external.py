@@ -89,6 +89,15 @@ def binding_cookie(state: str) -> str:
     return f"sb-oauth-{state}"
 
 
+def callback_cookie(state: str | None) -> str | None:
+    """The binding cookie a callback's `state` names, or None when `state` is no flow id:
+    then no such cookie was set, and the raw value may not even be a legal cookie name."""
+    try:
+        return binding_cookie(str(uuid.UUID(state or "")))
+    except ValueError:
+        return None
+
+
 @dataclass(frozen=True)
 class ProviderPerson:
     """Who the provider says signed in, from a verified ID token."""
