@@ -11,13 +11,14 @@ PY := $(VENV)/bin/python
 # var/ (database, secret, outbox) and frontend/dist resolve the same way everywhere.
 export PYTHONPATH := $(CURDIR)/backend
 
-.PHONY: help start test deps lint typecheck pytest conformance bench fuzz lock clean
+.PHONY: help start test deps lint typecheck pytest conformance bench fuzz soak lock clean
 
 help:
 	@echo "make start   install what is missing, migrate and serve http://\$${HOST:-127.0.0.1}:\$${PORT:-8000}"
 	@echo "make test    every test, lint and type check (what CI runs)"
 	@echo "make bench   the benchmarks in bench/ (results in bench/results/)"
 	@echo "make fuzz    the long schemathesis run against the OpenAPI document (bench/results/fuzz.md)"
+	@echo "make soak    the reliability scenarios (bench/results/reliability.md; SOAK_SCALE=0.05 for a quick check)"
 	@echo "make lock    re-resolve the hash-pinned Python lock files"
 
 $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
@@ -90,6 +91,11 @@ FUZZ_EXAMPLES ?= 150
 fuzz: $(VENV)/.installed
 	cd backend && FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) ../$(VENV)/bin/pytest -q -s -p no:logging \
 	  tests/core/test_fuzz.py -k every_operation
+
+# Reliability under load, concurrency and kill -9 (bench/soak.py, docs/reliability.md): tens of
+# minutes at SOAK_SCALE=1 (the default); SOAK_SCALE=0.05 runs every scenario with few requests.
+soak: $(VENV)/.installed
+	SOAK_SCALE=$${SOAK_SCALE:-1} $(PY) bench/soak.py
 
 lock:
 	python3 -m venv /tmp/piptools && /tmp/piptools/bin/pip install --quiet pip-tools

@@ -32,6 +32,8 @@ class HttpError(Exception):
 class Reply:
     status: int
     body: bytes
+    # Header names lower-cased; the last value of a repeated header.
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 class Connection:
@@ -71,9 +73,11 @@ class Connection:
         status = int(lines[0].split(" ", 2)[1])
         length: int | None = None
         chunked = close = False
+        headers: dict[str, str] = {}
         for line in lines[1:]:
             name, _, value = line.partition(":")
             name = name.strip().lower()
+            headers[name] = value.strip()
             if name == "content-length":
                 length = int(value)
             elif name == "transfer-encoding" and "chunked" in value.lower():
@@ -92,7 +96,7 @@ class Connection:
             body = await reader.readexactly(length or 0)
         if close:
             self.close()
-        return Reply(status, body)
+        return Reply(status, body, headers)
 
 
 def build_request(

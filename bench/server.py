@@ -4,7 +4,8 @@
 with the flags `python -m app serve` uses, from a fresh temporary VAR_DIR (SQLite unless a
 `database_url` is given, outbox mail), migrated first; it waits until the server answers
 `/auth/v1/health` with every worker up, yields it with its anon API key, then stops it by PID
-and removes the VAR_DIR. `env` adds or overrides settings. The ARGON2_* variables of the
+and removes the VAR_DIR. `env` adds or overrides settings. Given a `var_dir`, the server
+uses it and leaves it in place (bench/soak.py restarts a killed server on the same state). The ARGON2_* variables of the
 calling shell are dropped: the server hashes with its defaults, which are what is measured.
 """
 
@@ -105,8 +106,10 @@ def serve(
     workers: int = 1,
     env: Mapping[str, str] | None = None,
     timeout: float = 60,
+    var_dir: Path | None = None,
 ) -> Iterator[BenchServer]:
-    var_dir = Path(tempfile.mkdtemp(prefix="bench-"))
+    keep = var_dir is not None
+    var_dir = var_dir or Path(tempfile.mkdtemp(prefix="bench-"))
     port = free_port()
     server_env = {k: v for k, v in os.environ.items() if not k.startswith("ARGON2_")}
     server_env.update(
@@ -154,4 +157,5 @@ def serve(
         finally:
             _stop(process)
     finally:
-        shutil.rmtree(var_dir, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(var_dir, ignore_errors=True)
