@@ -8,7 +8,6 @@ the same one-time tokens the emails carry (auth/one_time.py).
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,23 +37,13 @@ class UsersPage:
 
 
 class AdminService(AuthServiceBase):
-    async def _user(self, user_id: str) -> User:
-        try:
-            uid = uuid.UUID(user_id)
-        except ValueError as exc:
-            raise errors.user_not_found() from exc
-        user = await self.repo.user(uid)
-        if user is None:
-            raise errors.user_not_found()
-        return user
-
     async def list_page(self, page: int, per_page: int) -> UsersPage:
         total = await self.repo.count_users()
         users = await self.repo.users_page((page - 1) * per_page, per_page)
         return UsersPage([user_json(u) for u in users], total)
 
     async def get(self, user_id: str) -> dict[str, Any]:
-        return user_json(await self._user(user_id))
+        return user_json(await self.user_at(user_id))
 
     async def _password_hash(self, password: str) -> str:
         self.passwords.check_new(password, missing_message="Password is required")
@@ -77,7 +66,7 @@ class AdminService(AuthServiceBase):
         return user_json(user)
 
     async def update(self, user_id: str, params: AdminUserParams) -> dict[str, Any]:
-        user = await self._user(user_id)
+        user = await self.user_at(user_id)
         if params.email is not None and params.email != user.email:
             if await self.repo.email_taken(params.email):
                 raise errors.email_exists()
@@ -103,7 +92,7 @@ class AdminService(AuthServiceBase):
         return user_json(user)
 
     async def delete(self, user_id: str) -> dict[str, Any]:
-        user = await self._user(user_id)
+        user = await self.user_at(user_id)
         body = user_json(user)
         await self.repo.delete_user(user)
         return body

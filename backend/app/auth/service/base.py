@@ -114,6 +114,20 @@ class AuthServiceBase:
             )
         return Authenticated(user, session)
 
+    async def user_at(self, user_id: str, *, lock: bool = False) -> User:
+        """The user an admin path names (`/admin/users/{id}`): 404 `user_not_found` for an
+        unknown or malformed id. `lock`: their row locked for the request (factor changes)."""
+        try:
+            uid = uuid.UUID(user_id)
+        except ValueError as exc:
+            raise errors.user_not_found() from exc
+        if lock:
+            await self.repo.lock_user(uid)
+        user = await self.repo.user(uid)
+        if user is None:
+            raise errors.user_not_found()
+        return user
+
     async def audit(self, user: User, action: AuditAction, **details: Any) -> None:
         """Records a change to the account in the request's transaction (it commits or rolls
         back with the change), then drops this account's entries past the retention period;

@@ -21,7 +21,6 @@ import pyotp
 import segno
 from segno import DataOverflowError
 
-from app.auth import errors
 from app.auth.audit import AuditAction
 from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor, User
 from app.auth.passwords import Passwords
@@ -337,26 +336,15 @@ class MfaService(AuthServiceBase):
 
     # -- the admin API: an operator helping someone who lost their authenticator ----------
 
-    async def _admin_user(self, user_id: str) -> User:
-        try:
-            uid = uuid.UUID(user_id)
-        except ValueError:
-            raise AppError(404, ErrorCode.validation_failed, "user_id must be an UUID") from None
-        await self.repo.lock_user(uid)
-        user = await self.repo.user(uid)
-        if user is None:
-            raise errors.user_not_found()
-        return user
-
     async def admin_factors(self, user_id: str) -> list[dict[str, Any]]:
         """GET /admin/users/{id}/factors: never a factor's secret."""
-        return [factor_json(f) for f in (await self._admin_user(user_id)).factors]
+        return [factor_json(f) for f in (await self.user_at(user_id, lock=True)).factors]
 
     async def admin_remove(self, user_id: str, factor_id: str) -> dict[str, Any]:
         """DELETE /admin/users/{id}/factors/{factor_id}: as the owner's own removal (sessions
         back to aal1, recovery codes with the last factor, the owner told by email)."""
         factor_uuid = self._factor_uuid(factor_id)
-        user = await self._admin_user(user_id)
+        user = await self.user_at(user_id, lock=True)
         factor = next((f for f in user.factors if f.id == factor_uuid), None)
         if factor is None:
             raise AppError(404, ErrorCode.mfa_factor_not_found, "Factor not found")
