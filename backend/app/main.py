@@ -13,7 +13,7 @@ from app.auth.passwords import Passwords
 from app.auth.providers import OidcProviders
 from app.auth.router import router as auth_router
 from app.core.callers import ApiKeys
-from app.core.database import create_engine, create_sessionmaker
+from app.core.database import create_engine, create_sessionmaker, single_statement
 from app.core.errors import install_error_handlers
 from app.core.http import install_transport
 from app.core.jwt_keys import JwtKeys
@@ -58,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Every domain's settings are read now, so a bad value stops start-up, not a request.
     app.state.newsletter_settings = load_newsletter_settings()
     app.state.engine = engine
+    app.state.single_statement = single_statement(engine)
     app.state.sessionmaker = create_sessionmaker(engine)
     app.state.mail_deliverer = deliverer
     app.state.jwt_keys = JwtKeys(settings)

@@ -13,7 +13,7 @@ from typing import Any
 from app.account.service import AccountService
 from app.auth.passwords import Passwords
 from app.core.client import Client
-from app.core.database import create_engine, create_sessionmaker
+from app.core.database import create_engine, create_sessionmaker, single_statement
 from app.core.deps import RequestContext
 from app.core.email_address import normalize_email
 from app.core.jwt_keys import JwtKeys
@@ -55,7 +55,13 @@ async def _with_account(
         async with create_sessionmaker(engine)() as session:
             mail = MailQueue(session)
             ctx = RequestContext(
-                session, engine, mail, settings, RateLimiter(engine, enabled=False), OPERATOR
+                session,
+                engine,
+                single_statement(engine),
+                mail,
+                settings,
+                RateLimiter(engine, enabled=False),
+                OPERATOR,
             )
             service = AccountService(ctx, JwtKeys(settings), Passwords(settings))
             user = await service.repo.user_by_email(email)

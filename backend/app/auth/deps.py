@@ -12,9 +12,9 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
 
-from app.auth.passwords import Passwords
 from app.auth.providers import OidcProviders
 from app.auth.service import (
+    AccountReader,
     AdminService,
     AuthServiceBase,
     DeviceService,
@@ -25,7 +25,7 @@ from app.auth.service import (
     UserService,
 )
 from app.auth.service.base import AccessToken
-from app.core.callers import Role, bearer_token, require_api_key
+from app.core.callers import ApiKeys, Role, bearer_token, require_api_key
 from app.core.deps import ApiKeysDep, ContextDep, JwtKeysDep, RequestContext
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
@@ -44,7 +44,10 @@ def _uuid(value: object) -> uuid.UUID | None:
         return None
 
 
-async def access_token(request: Request, keys: JwtKeysDep, api_keys: ApiKeysDep) -> AccessToken:
+async def access_token(request: Request) -> AccessToken:
+    state = request.app.state
+    keys: JwtKeys = state.jwt_keys
+    api_keys: ApiKeys = state.api_keys
     token = bearer_token(request)
     if token is None:
         raise AppError(
@@ -69,7 +72,7 @@ async def optional_access_token(request: Request) -> AccessToken | None:
     token = bearer_token(request)
     if token is None or state.api_keys.role_of(token) is not None:
         return None
-    return await access_token(request, state.jwt_keys, state.api_keys)
+    return await access_token(request)
 
 
 ADMIN_ROLES = frozenset({Role.service_role.value, "supabase_admin"})
@@ -93,9 +96,9 @@ Service = TypeVar("Service", bound=AuthServiceBase)
 
 
 def _assemble(cls: type[Service]) -> Callable[..., Coroutine[Any, Any, Service]]:
-    async def build(request: Request, ctx: ContextDep, keys: JwtKeysDep) -> Service:
-        passwords: Passwords = request.app.state.passwords
-        return cls(ctx, keys, passwords)
+    async def build(request: Request, ctx: ContextDep) -> Service:
+        state = request.app.state
+        return cls(ctx, state.jwt_keys, state.passwords)
 
     return build
 
@@ -105,11 +108,16 @@ def build_external_service(request: Request, ctx: RequestContext, keys: JwtKeys)
     return ExternalService(ctx, keys, request.app.state.passwords, providers)
 
 
-async def _external_service(request: Request, ctx: ContextDep, keys: JwtKeysDep) -> ExternalService:
-    return build_external_service(request, ctx, keys)
+async def _external_service(request: Request, ctx: ContextDep) -> ExternalService:
+    return build_external_service(request, ctx, request.app.state.jwt_keys)
+
+
+async def _account_reader(request: Request) -> AccountReader:
+    return AccountReader(request.app.state.single_statement)
 
 
 AccessTokenDep = Annotated[AccessToken, Depends(access_token)]
+AccountReaderDep = Annotated[AccountReader, Depends(_account_reader)]
 ExternalServiceDep = Annotated[ExternalService, Depends(_external_service)]
 SignupServiceDep = Annotated[SignupService, Depends(_assemble(SignupService))]
 TokenServiceDep = Annotated[TokenService, Depends(_assemble(TokenService))]

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from app.auth import errors
 from app.auth.models import RefreshToken
 from app.auth.models import Session as AuthSession
-from app.auth.repository import AuthRepository
+from app.auth.repository import AuthRepository, SessionRecord, UserRecord
 from app.core.database import utcnow
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
@@ -37,8 +37,9 @@ MAX_CHAIN_WALK = 32
 
 @dataclass(frozen=True)
 class Rotation:
-    session: AuthSession
+    session: AuthSession | SessionRecord
     refresh_token: str
+    user: UserRecord | None = None  # read with the rotation, when it took the common path
 
 
 class RefreshChain:
@@ -62,6 +63,14 @@ class RefreshChain:
         if len(token) < 12 or len(token) > 128:
             raise invalid("Refresh token is not valid")
         token_hash = digest(token)
+        now = utcnow()
+        # The common case first: a live token, revoked and replaced (repository: one statement
+        # on PostgreSQL). Anything else, including a race lost, goes the careful way below.
+        child = self._child(token)
+        rotated = await self.repo.rotate_live_refresh_token(token_hash, digest(child), now)
+        if rotated is not None:
+            return Rotation(rotated.session, child, rotated.user)
+
         row = await self.repo.refresh_token(token_hash)
         if row is None:
             raise AppError(
@@ -73,8 +82,8 @@ class RefreshChain:
         if session is None:
             raise errors.session_not_found()
 
-        # Claim the token atomically: of two concurrent refreshes only one revokes it.
-        now = utcnow()
+        # Claim the token atomically: of two concurrent refreshes only one revokes it. (It was
+        # revoked a moment ago; this claim wins only if a concurrent request rolled back.)
         if await self.repo.claim_refresh_token(row.id, now):
             child = self._child(token)
             session.refreshed_at = now

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from app.auth import errors
 from app.auth.deps import (
     AccessTokenDep,
+    AccountReaderDep,
     AdminServiceDep,
     DeviceServiceDep,
     ExternalServiceDep,
@@ -52,10 +53,12 @@ from app.auth.schemas import (
     VerifyFactorParams,
     VerifyParams,
 )
+from app.auth.service import TokenService
 from app.auth.service.external import FLOW_LIFETIME, ProviderRedirect, callback_cookie
-from app.core.deps import ContextDep, JwtKeysDep, SettingsDep
+from app.core.deps import ContextDep, JwtKeysDep, RequestContext, SettingsDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
+from app.core.jwt_keys import JwtKeys
 from app.core.openapi import (
     API_KEY,
     SERVICE_ROLE,
@@ -92,6 +95,9 @@ USER = ok("The user", UserOut)
 open_router = APIRouter(prefix="/auth/v1", tags=["auth"])
 # Everything else sits behind the gateway's API-key check.
 api_router = APIRouter(prefix="/auth/v1", tags=["auth"], dependencies=[Depends(api_key_gate)])
+# The same, for the two calls a signed-in client makes again and again (getUser, the token
+# refresh): included first, because routes are matched one after the other, in order.
+hot_router = APIRouter(prefix="/auth/v1", tags=["auth"], dependencies=[Depends(api_key_gate)])
 # Our own account API (beyond Supabase Auth), for the signed-in user.
 account_router = APIRouter(prefix="/api/account", tags=["account"])
 admin_router = APIRouter(
@@ -329,7 +335,7 @@ async def signup(
     return await service.signup(parse(SignupParams, body), redirect_to)
 
 
-@api_router.post(
+@hot_router.post(
     "/token",
     responses=merge(SESSION, GATED, BODY, DB, auth_errors(403, 404, 422, 429, 503)),
     openapi_extra=extra(
@@ -344,6 +350,18 @@ async def token(
     ctx: ContextDep,
     keys: JwtKeysDep,
     grant_type: str | None = Query(default=None),
+) -> Response:
+    # A Response, not a dict: FastAPI would validate and re-encode the dict it was given.
+    return JSONResponse(await _grant(service, body, request, ctx, keys, grant_type))
+
+
+async def _grant(
+    service: TokenService,
+    body: dict[str, Any],
+    request: Request,
+    ctx: RequestContext,
+    keys: JwtKeys,
+    grant_type: str | None,
 ) -> JsonObject:
     grant = grant_type or body.get("grant_type")
     if grant == "id_token":
@@ -425,9 +443,10 @@ async def reauthenticate(service: UserServiceDep, token: AccessTokenDep) -> Json
     return await service.reauthenticate(token)
 
 
-@api_router.get("/user", responses=merge(USER, BEARER, DB), openapi_extra=USER_BEARER)
-async def get_user(service: UserServiceDep, token: AccessTokenDep) -> JsonObject:
-    return await service.get(token)
+@hot_router.get("/user", responses=merge(USER, BEARER, DB), openapi_extra=USER_BEARER)
+async def get_user(reader: AccountReaderDep, token: AccessTokenDep) -> Response:
+    # A Response, not a dict: FastAPI would validate and re-encode the dict it was given.
+    return JSONResponse(await reader.get(token))
 
 
 @api_router.put(
@@ -684,6 +703,7 @@ async def unknown(request: Request, path: str) -> None:
 
 
 router = APIRouter()
+router.include_router(hot_router)
 router.include_router(open_router)
 router.include_router(admin_router)
 router.include_router(invite_router)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import re
+import uuid
+from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal, Protocol, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr, model_validator
 
 from app.auth import errors
-from app.auth.models import Factor, Identity, User
 from app.auth.one_time import KINDS_BY_TYPE
 from app.core.email_address import EmailRefused, check_email, fold_email
 from app.core.error_codes import ErrorCode
@@ -557,7 +558,90 @@ def timestamp(value: datetime | None) -> str | None:
     return value.isoformat().replace("+00:00", "Z") if value else None
 
 
-def identity_json(identity: Identity) -> dict[str, Any]:
+# What the answers below read: the ORM objects of a flow that changes the account, or the
+# records of the hot path (auth/repository.py, GET /user and the refresh grant).
+
+
+class IdentityFields(Protocol):
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def provider_id(self) -> str: ...
+    @property
+    def user_id(self) -> uuid.UUID: ...
+    @property
+    def provider(self) -> str: ...
+    @property
+    def identity_data(self) -> dict[str, Any]: ...
+    @property
+    def email(self) -> str | None: ...
+    @property
+    def last_sign_in_at(self) -> datetime | None: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def updated_at(self) -> datetime: ...
+
+
+class FactorFields(Protocol):
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def friendly_name(self) -> str | None: ...
+    @property
+    def factor_type(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def last_challenged_at(self) -> datetime | None: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def updated_at(self) -> datetime: ...
+
+
+class UserFields(Protocol):
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def aud(self) -> str: ...
+    @property
+    def role(self) -> str: ...
+    @property
+    def email(self) -> str | None: ...
+    @property
+    def email_confirmed_at(self) -> datetime | None: ...
+    @property
+    def confirmation_sent_at(self) -> datetime | None: ...
+    @property
+    def recovery_sent_at(self) -> datetime | None: ...
+    @property
+    def invited_at(self) -> datetime | None: ...
+    @property
+    def email_change(self) -> str | None: ...
+    @property
+    def email_change_sent_at(self) -> datetime | None: ...
+    @property
+    def last_sign_in_at(self) -> datetime | None: ...
+    @property
+    def banned_until(self) -> datetime | None: ...
+    @property
+    def app_metadata(self) -> dict[str, Any]: ...
+    @property
+    def user_metadata(self) -> dict[str, Any]: ...
+    @property
+    def is_anonymous(self) -> bool: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def updated_at(self) -> datetime: ...
+    @property
+    def identities(self) -> Sequence[IdentityFields]: ...
+    @property
+    def factors(self) -> Sequence[FactorFields]: ...
+
+
+def identity_json(identity: IdentityFields) -> dict[str, Any]:
     return {
         "identity_id": str(identity.id),
         "id": identity.provider_id,
@@ -571,7 +655,7 @@ def identity_json(identity: Identity) -> dict[str, Any]:
     }
 
 
-def factor_json(factor: Factor) -> dict[str, Any]:
+def factor_json(factor: FactorFields) -> dict[str, Any]:
     body: dict[str, Any] = {
         "id": str(factor.id),
         "factor_type": factor.factor_type,
@@ -585,7 +669,7 @@ def factor_json(factor: Factor) -> dict[str, Any]:
     return body
 
 
-def user_json(user: User) -> dict[str, Any]:
+def user_json(user: UserFields) -> dict[str, Any]:
     body: dict[str, Any] = {
         "id": str(user.id),
         "aud": user.aud,

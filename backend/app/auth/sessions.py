@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+import uuid
+from typing import Any, Protocol
 
 from app.auth.models import Session as AuthSession
 from app.auth.models import User
 from app.auth.refresh import RefreshChain
 from app.auth.repository import AuthRepository
-from app.auth.schemas import user_json
+from app.auth.schemas import UserFields, user_json
 from app.core.client import Client
 from app.core.database import utcnow
 from app.core.jwt_keys import JwtKeys
@@ -40,6 +41,17 @@ def is_recent_recovery(session: AuthSession) -> bool:
             and time.time() - float(entry.get("timestamp", 0)) <= RECOVERY_WINDOW_SECONDS
         )
     return False
+
+
+class SessionFields(Protocol):
+    """A session as the token response reads it: the ORM row, or the refresh grant's record."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def aal(self) -> str: ...
+    @property
+    def amr(self) -> list[dict[str, Any]]: ...
 
 
 class SessionIssuer:
@@ -85,7 +97,7 @@ class SessionIssuer:
             session.amr = [e for e in session.amr if e.get("method") not in MFA_METHODS]
 
     def token_response(
-        self, user: User, session: AuthSession, refresh_token: str
+        self, user: UserFields, session: SessionFields, refresh_token: str
     ) -> dict[str, Any]:
         issued_at = int(time.time())
         expires_at = issued_at + self.settings.jwt_exp

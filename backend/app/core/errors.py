@@ -90,11 +90,14 @@ def overloaded() -> AppError:
 def is_overload(exc: BaseException) -> bool:
     """A database error that says "too busy" rather than "wrong": the pool had no
     connection in DATABASE_POOL_TIMEOUT, SQLite's write lock stayed taken past its busy
-    timeout, or PostgreSQL refused another connection."""
+    timeout, PostgreSQL refused another connection, or the connection was lost."""
     if isinstance(exc, sa_exc.TimeoutError):
         return True
     if not isinstance(exc, sa_exc.DBAPIError):
         return False
+    if exc.connection_invalidated:
+        # The connection broke mid-request (a database restart): the next one is fresh.
+        return True
     original = exc.orig
     state = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
     if state in _OVERLOAD_SQLSTATES:

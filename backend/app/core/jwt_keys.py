@@ -73,6 +73,10 @@ class JwtKeys:
         return jwt.encode(claims, self._secret, algorithm="HS256")
 
     def verify(self, token: str, *, audience: str | None = None) -> dict[str, Any]:
+        if not self._asymmetric:
+            # One key, one algorithm: nothing in the header to choose by (decode refuses any
+            # other `alg`); skips parsing the token a second time on every request.
+            return self._decode(token, self._secret, "HS256", audience)
         try:
             header = jwt.get_unverified_header(token)
         except jwt.PyJWTError as exc:
@@ -86,11 +90,15 @@ class JwtKeys:
             key = key.public_key() if hasattr(key, "public_key") else key
         else:
             raise InvalidToken("invalid JWT: unknown signing key")
+        return self._decode(token, key, str(alg), audience)
+
+    @staticmethod
+    def _decode(token: str, key: Any, alg: str, audience: str | None) -> dict[str, Any]:
         try:
             return jwt.decode(
                 token,
                 key,
-                algorithms=[str(alg)],
+                algorithms=[alg],
                 audience=audience,
                 options={
                     "verify_aud": audience is not None,

@@ -12,16 +12,15 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from email.message import EmailMessage
-from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Request
 from sqlalchemy import Index, Integer, LargeBinary, String
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.core.database import Base, DbSession, new_uuid, utcnow
+from app.core.database import Base, new_uuid, utcnow
 
-__all__ = ["Mail", "MailQueue", "OutboxMessage"]
+__all__ = ["MailQueue", "OutboxMessage", "mail_queue_of"]
 
 
 class OutboxMessage(Base):
@@ -84,13 +83,10 @@ class MailQueue:
         self._rows.clear()
 
 
-async def get_mail_queue(request: Request, session: DbSession) -> MailQueue:
+def mail_queue_of(request: Request, session: AsyncSession) -> MailQueue:
     """The request's queue, on the request's session (`DbSession` nudges the deliverer)."""
     queue: MailQueue | None = getattr(request.state, "mail", None)
     if queue is None:
         queue = MailQueue(session)
         request.state.mail = queue
     return queue
-
-
-Mail = Annotated[MailQueue, Depends(get_mail_queue, scope="function")]

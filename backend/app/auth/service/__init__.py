@@ -19,10 +19,11 @@ from app.auth.service.external import ExternalService
 from app.auth.service.mfa import MfaService
 from app.auth.service.signup import SignupService
 from app.auth.service.tokens import TokenService
-from app.auth.service.user import UserService
+from app.auth.service.user import AccountReader, UserService
 
 __all__ = [
     "AccessToken",
+    "AccountReader",
     "AdminService",
     "AuthServiceBase",
     "Authenticated",

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
@@ -20,6 +20,7 @@ from app.auth.models import Session as AuthSession
 from app.auth.one_time import OneTimeTokens
 from app.auth.passwords import Passwords
 from app.auth.repository import AuthRepository
+from app.auth.schemas import UserFields
 from app.auth.sessions import SessionIssuer
 from app.core.database import new_uuid, utcnow
 from app.core.deps import RequestContext
@@ -29,6 +30,8 @@ from app.core.jwt_keys import JwtKeys
 from app.core.settings import Rule
 
 AAL2 = "aal2"
+U = TypeVar("U")
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ class AuthServiceBase:
         self.client = ctx.client
         self.limiter = ctx.limiter
         self.passwords = passwords
-        self.repo = AuthRepository(ctx.db, ctx.engine)
+        self.repo = AuthRepository(ctx.db, ctx.engine, ctx.single_statement)
         self.sessions = SessionIssuer(self.repo, ctx.settings, keys)
         self.links = OneTimeTokens(self.repo)
 
@@ -105,14 +108,20 @@ class AuthServiceBase:
         The user first, as GoTrue does: a deleted account's token is `user_not_found`, which
         supabase-js's signOut() takes as signed out (`session_not_found` it reports)."""
         user = await self.repo.user(token.user_id)
+        session = await self.repo.session(token.session_id) if token.session_id else None
+        if session is not None and session.user_id != token.user_id:
+            session = None
+        return Authenticated(*self.require_live(user, session))
+
+    @staticmethod
+    def require_live(user: U | None, session: S | None) -> tuple[U, S]:
         if user is None:
             raise errors.user_not_found(403, "User from sub claim in JWT does not exist")
-        session = await self.repo.session(token.session_id) if token.session_id else None
-        if session is None or session.user_id != token.user_id:
+        if session is None:
             raise errors.session_not_found(
                 403, "Session from session_id claim in JWT does not exist"
             )
-        return Authenticated(user, session)
+        return user, session
 
     async def user_at(self, user_id: str, *, lock: bool = False) -> User:
         """The user an admin path names (`/admin/users/{id}`): 404 `user_not_found` for an
@@ -280,5 +289,5 @@ class AuthServiceBase:
         user.app_metadata = {**user.app_metadata, "provider": first, "providers": providers}
 
     @staticmethod
-    def is_banned(user: User) -> bool:
+    def is_banned(user: UserFields) -> bool:
         return user.banned_until is not None and user.banned_until > utcnow()

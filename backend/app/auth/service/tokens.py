@@ -52,7 +52,7 @@ class TokenService(AuthServiceBase):
     async def refresh_grant(self, params: RefreshGrantParams) -> dict[str, Any]:
         await self.limit(f"refresh-ip:{self.client.ip}", self.settings.rate_limit_token_refresh)
         rotation = await self.sessions.chain.rotate(params.refresh_token or "")
-        user = await self.repo.user(rotation.session.user_id)
+        user = rotation.user or await self.repo.account(rotation.session.user_id)
         if user is None:
             raise errors.session_not_found()
         if self.is_banned(user):
