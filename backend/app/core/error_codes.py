@@ -17,6 +17,7 @@ class ErrorCode(StrEnum):
     bad_json = "bad_json"
     validation_failed = "validation_failed"
     request_too_large = "request_too_large"
+    request_header_fields_too_large = "request_header_fields_too_large"
     not_found = "not_found"
     method_not_allowed = "method_not_allowed"
     http_error = "http_error"

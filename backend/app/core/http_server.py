@@ -4,28 +4,42 @@ uvicorn's default parser (httptools) buffers a request line and headers of any s
 number, so a client could send megabytes of headers or thousands of them per request. This
 protocol answers **431 Request Header Fields Too Large** (RFC 6585) and closes the
 connection once the head passes `MAX_HEAD_BYTES` or `MAX_HEADER_COUNT`
-(docs/api.md#api-transport). It is a plain-text answer, like uvicorn's own 400 for a malformed
-request: no route, and so no API envelope, has been chosen yet.
+(docs/api.md#api-transport). No route, and so no envelope, has been chosen yet: the JSON body
+carries the fields of all three (`code`, `message`; auth's `error_code` and `msg`; PostgREST's
+`details` and `hint`), so whichever client sent it reads a stable code.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from app.core.error_codes import ErrorCode
 
 # Browsers send about 20 headers and a few KiB (cookies and a bearer token included);
 # nginx's defaults allow 32 KiB of headers, Apache's 100 fields.
 MAX_HEAD_BYTES = 32 * 1024
 MAX_HEADER_COUNT = 100
 
+_431_MESSAGE = "Request header fields too large"
+_431_BODY = json.dumps(
+    {
+        "code": ErrorCode.request_header_fields_too_large.value,
+        "error_code": ErrorCode.request_header_fields_too_large.value,
+        "msg": _431_MESSAGE,
+        "message": _431_MESSAGE,
+        "details": f"At most {MAX_HEAD_BYTES} bytes and {MAX_HEADER_COUNT} header fields",
+        "hint": None,
+    }
+).encode()
 _431 = (
     b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
-    b"content-type: text/plain; charset=utf-8\r\n"
-    b"content-length: 31\r\n"
-    b"connection: close\r\n\r\n"
-    b"Request header fields too large"
+    b"content-type: application/json\r\n"
+    b"content-length: %d\r\n"
+    b"connection: close\r\n\r\n%s" % (len(_431_BODY), _431_BODY)
 )
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import socket
 import threading
 import time
@@ -98,7 +99,13 @@ def test_headers_up_to_the_limits_pass(port: int) -> None:
 def test_an_oversized_head_is_431_and_closed(port: int, head: bytes) -> None:
     answer = _send(port, head)
     assert answer.startswith(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"), answer[:200]
-    assert b"connection: close" in answer
+    head_part, _, body = answer.partition(b"\r\n\r\n")
+    assert b"connection: close" in head_part
+    assert b"content-type: application/json" in head_part
+    error = json.loads(body)
+    # Every envelope's code field: the auth API's, PostgREST's and ours.
+    assert error["code"] == error["error_code"] == "request_header_fields_too_large"
+    assert error["message"] == error["msg"] == "Request header fields too large"
 
 
 def test_an_oversized_head_in_small_pieces_is_431(port: int) -> None:
