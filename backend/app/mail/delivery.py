@@ -26,6 +26,17 @@ next sweep sends that at once. The claim's time is read once the claiming transa
 its connection and lock: waiting for them does not eat into the claim. Mail is sent at least
 once: a crash between the server's acceptance and the delete sends one twice.
 
+That moment is kept short: the delete (or the retry's schedule) right after a send runs on
+a small connection pool of the deliverer's own (`create_outcome_engine`, POOL_SIZE +
+POOL_OVERFLOW connections per worker, connected when the sweep starts) that nothing else
+uses. So it never queues behind the requests, nor behind other deliveries' claims (in a
+burst, many claims wait at once). Claims (and the housekeeping) use the requests' pool:
+waiting there delays an email that nothing has sent yet. No connection is held during a
+send, so neither pool limits how many sends run at once. On
+SQLite the delete still waits for the single writer lock (`busy_timeout`), as every
+transaction does, but among the connections holding or asking for the lock, not behind every
+request waiting for a pool connection.
+
 A failure is retried after MAIL_RETRY_BASE_DELAY seconds, doubling up to
 MAIL_RETRY_MAX_DELAY, until MAIL_RETRY_MAX_ATTEMPTS attempts failed; the row is then kept
 (`next_attempt_at` NULL) for `mail status` / `mail deliver --all`, and purged after
@@ -48,7 +59,7 @@ import anyio
 from sqlalchemy import Row, Table, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.core.database import utcnow
+from app.core.database import create_engine, utcnow
 from app.core.mail_queue import OutboxMessage
 from app.core.settings import Settings
 from app.mail.backends import Mailer
@@ -63,6 +74,10 @@ GIVEN_UP_RETENTION = timedelta(days=7)  # the longest link in any email has expi
 # A claim lasts one send (`send_timeout`) plus this: time to delete the row, or schedule its
 # retry, after a send that took all its time, and some clock difference between hosts.
 CLAIM_MARGIN = 15.0
+# The connections of each worker's deliverer for recording a send's outcome, apart from the
+# requests' pool: kept open, and opened in a burst. Each use is one short statement.
+POOL_SIZE = 2
+POOL_OVERFLOW = 2
 
 _Claimed = Row[tuple[uuid.UUID, bytes, int]]  # id, message, attempts (this one included)
 
@@ -92,13 +107,30 @@ def send_timeout(smtp_timeout: float) -> float:
     return max(30.0, 3 * smtp_timeout)
 
 
+def create_outcome_engine(settings: Settings) -> AsyncEngine:
+    """The deliverer's own engine (its own pool) on the app's database, for the outcomes."""
+    return create_engine(settings, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
+
+
 def _subject(message: bytes) -> str:
     return str(BytesHeaderParser().parsebytes(message)["Subject"] or "")
 
 
 class Deliverer:
-    def __init__(self, engine: AsyncEngine, mailer: Mailer, settings: Settings) -> None:
+    """Claims on `engine` (the requests' one, in the server) and records what became of each
+    send on `outcome_engine`: in the server its own (`create_outcome_engine`); by default
+    `engine` (an operator command's, which serves nothing else)."""
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        mailer: Mailer,
+        settings: Settings,
+        *,
+        outcome_engine: AsyncEngine | None = None,
+    ) -> None:
         self.engine = engine
+        self.outcome_engine = outcome_engine or engine
         self.mailer = mailer
         self.settings = settings
         self.send_timeout = send_timeout(settings.smtp_timeout)
@@ -182,7 +214,8 @@ class Deliverer:
                 await self.mailer.send(row.message)
         except Exception as exc:  # whatever the backend raised: the row stays, retried
             return await self._failed(claim, row, exc)
-        async with self.engine.begin() as conn:
+        # At once, on the deliverer's own pool: until this commits, a crash sends it again.
+        async with self.outcome_engine.begin() as conn:
             await conn.execute(
                 delete(_outbox).where(_outbox.c.id == row.id, _outbox.c.claim == claim)
             )
@@ -215,7 +248,8 @@ class Deliverer:
                 delay,
                 error,
             )
-        async with self.engine.begin() as conn:
+        # On the deliverer's own pool too: within the claim's margin after a send that timed out.
+        async with self.outcome_engine.begin() as conn:
             await conn.execute(
                 update(_outbox)
                 .where(_outbox.c.id == row.id, _outbox.c.claim == claim)
@@ -261,8 +295,19 @@ class Deliverer:
         await self.purge()
         return report
 
+    async def open_outcome_pool(self) -> None:
+        """Connects the outcome pool before a send needs it: the first deletes after a start
+        do not wait for new connections (on PostgreSQL, also the dialect's first queries)."""
+        async with contextlib.AsyncExitStack() as connections:
+            for _ in range(POOL_SIZE):
+                await connections.enter_async_context(self.outcome_engine.connect())
+
     async def run_forever(self) -> None:
         interval = self.settings.mail_sweep_interval
+        try:
+            await self.open_outcome_pool()
+        except Exception:
+            logger.exception("the mail deliverer could not connect to the database yet")
         while True:
             try:
                 await self.sweep()

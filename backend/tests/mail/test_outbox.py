@@ -13,8 +13,9 @@ from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy.exc
 from fastapi import APIRouter, FastAPI
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.database import create_engine, create_sessionmaker, utcnow
@@ -30,6 +31,7 @@ from app.mail.delivery import (
     BATCH,
     CLAIM_MARGIN,
     GIVEN_UP_RETENTION,
+    POOL_SIZE,
     Deliverer,
     retry_delay,
 )
@@ -354,6 +356,8 @@ async def test_the_lifespan_runs_the_sweep_and_stops_it(
     async with app.router.lifespan_context(app):
         await asyncio.wait_for(deliverer.swept.wait(), timeout=30)
         assert [m["To"] for m in outbox.messages()] == ["startup@example.com"]
+        # The outcome pool was connected before the first send needed it, and stays so.
+        assert app.state.mail_engine.pool.checkedin() == POOL_SIZE
     assert deliverer._task is None
 
 
@@ -485,7 +489,43 @@ async def test_a_deliverer_whose_claim_lapsed_leaves_the_row_to_the_one_that_too
     assert taker_mailer.messages == [message]
 
 
+class PoolTakingMailer:
+    """Sends, and meanwhile the requests take every connection of their pool (idle ones: on
+    SQLite no write lock), and keep them until `requests` closes."""
+
+    def __init__(self, app: FastAPI, requests: contextlib.AsyncExitStack) -> None:
+        self.app = app
+        self.requests = requests
+        self.sent: list[bytes] = []
+
+    async def send(self, message: bytes) -> None:
+        settings: Settings = self.app.state.settings
+        for _ in range(settings.database_pool_size):
+            await self.requests.enter_async_context(self.app.state.engine.connect())
+        with pytest.raises(sqlalchemy.exc.TimeoutError):  # none left for anyone
+            async with self.app.state.engine.connect():
+                pass
+        self.sent.append(message)
+
+
 _SMALL_POOL = {"database_pool_size": 2, "database_max_overflow": 0, "database_pool_timeout": 0.3}
+
+
+@pytest.mark.parametrize("settings_overrides", [_SMALL_POOL])
+async def test_a_sent_email_is_deleted_at_once_while_the_requests_hold_every_connection(
+    app: FastAPI, settings: Settings
+) -> None:
+    (message,) = await _queue(app, settings, 1)
+    deliverer: Deliverer = app.state.mail_deliverer
+    assert deliverer.outcome_engine is app.state.mail_engine is not app.state.engine
+    async with contextlib.AsyncExitStack() as requests:
+        deliverer.mailer = mailer = PoolTakingMailer(app, requests)
+        report = await deliverer.deliver(limit=1)  # a second claim would wait for the requests
+        # Deleted on the deliverer's own connections, the requests' all still taken.
+        assert (report.claimed, report.sent) == (1, 1)
+        assert mailer.sent == [message]
+        async with deliverer.outcome_engine.connect() as conn:
+            assert await conn.scalar(select(func.count()).select_from(OutboxMessage)) == 0
 
 
 @pytest.mark.parametrize("settings_overrides", [{**_SMALL_POOL, "database_pool_timeout": 30}])
@@ -496,7 +536,7 @@ async def test_a_claim_that_waited_for_a_connection_still_lasts_one_whole_send(
     deliverer: Deliverer = app.state.mail_deliverer
     deliverer.mailer = mailer = SlowMailer()
     async with contextlib.AsyncExitStack() as requests:
-        # The requests hold every connection of their pool (the deliverer's too) a while.
+        # The requests hold every connection of their pool (the one claims use) a while.
         for _ in range(settings.database_pool_size):
             await requests.enter_async_context(app.state.engine.connect())
         sending = asyncio.create_task(deliverer.deliver())
