@@ -377,15 +377,15 @@ def server_errors(result: Drive) -> tuple[int, int]:
 
 
 def delivery_bound() -> float:
-    """How long a killed worker's claimed emails can stay claimed, plus one sweep and slack:
-    a claim lasts `limit * send_timeout + 30` s (app.mail.delivery), limit up to BATCH."""
+    """How long a killed worker's claimed email can stay claimed, plus one sweep and slack:
+    a claim covers one send, `send_timeout + CLAIM_MARGIN` s (app.mail.delivery)."""
     from app.core.settings import Settings
-    from app.mail.delivery import BATCH
+    from app.mail.delivery import CLAIM_MARGIN, send_timeout
 
     fields = Settings.model_fields
-    send_timeout = max(30.0, 3 * float(fields["smtp_timeout"].default))
+    claim = send_timeout(float(fields["smtp_timeout"].default)) + CLAIM_MARGIN
     sweep = float(fields["mail_sweep_interval"].default)
-    return BATCH * send_timeout + 30 + sweep + 60
+    return claim + sweep + 60
 
 
 # -- scenarios 1 and 3: many distinct inserts -----------------------------------------------

@@ -22,7 +22,7 @@ from app.core.ratelimit import RateLimiter
 from app.core.settings import MailBackend, Settings, get_settings
 from app.mail import mailbox
 from app.mail.backends import create_mailer
-from app.mail.delivery import Deliverer
+from app.mail.delivery import Deliverer, create_outcome_engine
 from app.newsletter.router import api_router as newsletter_api_router
 from app.newsletter.router import rest_router as newsletter_rest_router
 from app.newsletter.settings import load_newsletter_settings
@@ -35,7 +35,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # One line per request to Google or Apple is noise; their failures surface as errors.
     logging.getLogger("httpx2").setLevel(logging.WARNING)
     engine = create_engine(settings)
-    deliverer = Deliverer(engine, create_mailer(settings), settings)
+    # The deliverer's own pool: deleting a sent email never waits behind the requests.
+    mail_engine = create_outcome_engine(settings)
+    deliverer = Deliverer(engine, create_mailer(settings), settings, outcome_engine=mail_engine)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -45,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await deliverer.stop()
+            await mail_engine.dispose()
             await engine.dispose()
 
     app = FastAPI(
@@ -60,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.single_statement = single_statement(engine)
     app.state.sessionmaker = create_sessionmaker(engine)
+    app.state.mail_engine = mail_engine
     app.state.mail_deliverer = deliverer
     app.state.jwt_keys = JwtKeys(settings)
     app.state.api_keys = ApiKeys.derive(app.state.jwt_keys, settings.auth_url)

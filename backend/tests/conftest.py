@@ -96,6 +96,7 @@ async def app(settings: Settings) -> AsyncIterator[FastAPI]:
     try:
         yield application
     finally:
+        await application.state.mail_engine.dispose()
         await application.state.engine.dispose()
 
 

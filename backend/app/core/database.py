@@ -83,11 +83,15 @@ IDLE_PING_SECONDS = 30.0
 AUTOCOMMIT = "AUTOCOMMIT"
 
 
-def create_engine(settings: Settings) -> AsyncEngine:
+def create_engine(
+    settings: Settings, *, pool_size: int | None = None, max_overflow: int | None = None
+) -> AsyncEngine:
+    """An engine with its own connection pool: DATABASE_POOL_SIZE and DATABASE_MAX_OVERFLOW
+    unless given (the mail deliverer's own pool is smaller)."""
     url = settings.resolved_database_url
     pool: dict[str, Any] = {
-        "pool_size": settings.database_pool_size,
-        "max_overflow": settings.database_max_overflow,
+        "pool_size": settings.database_pool_size if pool_size is None else pool_size,
+        "max_overflow": settings.database_max_overflow if max_overflow is None else max_overflow,
         "pool_timeout": settings.database_pool_timeout,
     }
     if url.startswith("sqlite"):

@@ -103,7 +103,9 @@ class Settings(BaseSettings):
     database_url: str = ""
     # The connection pool of each worker (SQLAlchemy's QueuePool): connections kept open,
     # extra ones opened under load, and how long a request waits for one before it is
-    # answered 503 service_unavailable (docs/api.md#api-errors).
+    # answered 503 service_unavailable (docs/api.md#api-errors). The mail deliverer has a
+    # small fixed pool of its own besides (mail/delivery.py: POOL_SIZE, POOL_OVERFLOW), with
+    # the same timeout.
     database_pool_size: int = Field(default=10, ge=1)
     database_max_overflow: int = Field(default=10, ge=0)
     database_pool_timeout: float = Field(default=30.0, gt=0)

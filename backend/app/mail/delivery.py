@@ -8,13 +8,34 @@ Three things call it:
   MAIL_SWEEP_INTERVAL seconds: mail a dead worker never sent, and retries that fell due;
 - an operator, `python -m app mail deliver`.
 
-Claiming is what makes several workers (and hosts) safe: one short transaction moves a
-batch of due rows' `next_attempt_at` to the end of a claim and stamps them with a fresh
-claim id; on PostgreSQL the rows are picked with `FOR UPDATE SKIP LOCKED`, and SQLite has a
-single writer. The message is then sent outside any transaction, and only the holder of the
-claim may delete the row (sent) or schedule its retry (failed). A worker that dies while
-holding a claim leaves the rows to be claimed again once it ends: mail is sent at least
-once; a crash between the server's acceptance and the delete can send one twice.
+Claiming is what makes several workers (and hosts) safe: one short transaction moves a due
+row's `next_attempt_at` to the end of a claim and stamps it with a fresh claim id; on
+PostgreSQL the row is picked with `FOR UPDATE SKIP LOCKED`, and SQLite has a single writer.
+The message is then sent outside any transaction, and only the holder of the claim may
+delete the row (sent) or schedule its retry (failed): a deliverer whose claim lapsed and was
+taken over changes nothing.
+
+Rows are claimed one at a time, each just before its send, for CLAIM_MARGIN seconds more than
+one send may take (`send_timeout`). A claim therefore covers exactly one send and needs no
+renewal. A batch claimed at once would have to last for every send of the batch, or be
+renewed before each send, which is one more write per email (the same count as one claim per
+email). It would also hold its later rows back behind a slow send. A worker killed mid-send
+leaves one row per delivery it was running, due again `send_timeout + CLAIM_MARGIN` seconds
+(45 s with the defaults) after its claim. Nothing it would have sent next was claimed, so the
+next sweep sends that at once. The claim's time is read once the claiming transaction holds
+its connection and lock: waiting for them does not eat into the claim. Mail is sent at least
+once: a crash between the server's acceptance and the delete sends one twice.
+
+That moment is kept short: the delete (or the retry's schedule) right after a send runs on
+a small connection pool of the deliverer's own (`create_outcome_engine`, POOL_SIZE +
+POOL_OVERFLOW connections per worker, connected when the sweep starts) that nothing else
+uses. So it never queues behind the requests, nor behind other deliveries' claims (in a
+burst, many claims wait at once). Claims (and the housekeeping) use the requests' pool:
+waiting there delays an email that nothing has sent yet. No connection is held during a
+send, so neither pool limits how many sends run at once. On
+SQLite the delete still waits for the single writer lock (`busy_timeout`), as every
+transaction does, but among the connections holding or asking for the lock, not behind every
+request waiting for a pool connection.
 
 A failure is retried after MAIL_RETRY_BASE_DELAY seconds, doubling up to
 MAIL_RETRY_MAX_DELAY, until MAIL_RETRY_MAX_ATTEMPTS attempts failed; the row is then kept
@@ -38,7 +59,7 @@ import anyio
 from sqlalchemy import Row, Table, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.core.database import utcnow
+from app.core.database import create_engine, utcnow
 from app.core.mail_queue import OutboxMessage
 from app.core.settings import Settings
 from app.mail.backends import Mailer
@@ -47,9 +68,18 @@ logger = logging.getLogger(__name__)
 
 _outbox: Table = OutboxMessage.__table__  # type: ignore[assignment]  # a Table, typed FromClause
 
-BATCH = 10  # rows per claim
-SWEEP_BATCHES = 10  # claims per sweep at most: a sweep stays bounded, the next one goes on
+BATCH = 10  # rows per `deliver` call (claimed one at a time)
+SWEEP_BATCHES = 10  # batches per sweep at most: a sweep stays bounded, the next one goes on
 GIVEN_UP_RETENTION = timedelta(days=7)  # the longest link in any email has expired by then
+# A claim lasts one send (`send_timeout`) plus this: time to delete the row, or schedule its
+# retry, after a send that took all its time, and some clock difference between hosts.
+CLAIM_MARGIN = 15.0
+# The connections of each worker's deliverer for recording a send's outcome, apart from the
+# requests' pool: kept open, and opened in a burst. Each use is one short statement.
+POOL_SIZE = 2
+POOL_OVERFLOW = 2
+
+_Claimed = Row[tuple[uuid.UUID, bytes, int]]  # id, message, attempts (this one included)
 
 
 @dataclass
@@ -72,17 +102,38 @@ def retry_delay(settings: Settings, attempts: int) -> int:
     return int(min(settings.mail_retry_base_delay * 2**exponent, settings.mail_retry_max_delay))
 
 
+def send_timeout(smtp_timeout: float) -> float:
+    """The longest one send may take: several SMTP round trips, each bounded by SMTP_TIMEOUT."""
+    return max(30.0, 3 * smtp_timeout)
+
+
+def create_outcome_engine(settings: Settings) -> AsyncEngine:
+    """The deliverer's own engine (its own pool) on the app's database, for the outcomes."""
+    return create_engine(settings, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
+
+
 def _subject(message: bytes) -> str:
     return str(BytesHeaderParser().parsebytes(message)["Subject"] or "")
 
 
 class Deliverer:
-    def __init__(self, engine: AsyncEngine, mailer: Mailer, settings: Settings) -> None:
+    """Claims on `engine` (the requests' one, in the server) and records what became of each
+    send on `outcome_engine`: in the server its own (`create_outcome_engine`); by default
+    `engine` (an operator command's, which serves nothing else)."""
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        mailer: Mailer,
+        settings: Settings,
+        *,
+        outcome_engine: AsyncEngine | None = None,
+    ) -> None:
         self.engine = engine
+        self.outcome_engine = outcome_engine or engine
         self.mailer = mailer
         self.settings = settings
-        # One send may take several SMTP round trips, each bounded by SMTP_TIMEOUT.
-        self.send_timeout = max(30.0, 3 * settings.smtp_timeout)
+        self.send_timeout = send_timeout(settings.smtp_timeout)
         self._task: asyncio.Task[None] | None = None
         # Set after each sweep of `run_forever`: something to wait on instead of sleeping.
         self.swept = asyncio.Event()
@@ -92,15 +143,19 @@ class Deliverer:
     async def deliver(
         self, ids: Sequence[uuid.UUID] | None = None, *, limit: int = BATCH
     ) -> Report:
-        """Claims due rows (only `ids`, when given) and sends them; one batch."""
+        """Sends up to `limit` due rows (only `ids`, when given), oldest due first, each
+        claimed just before its send."""
         if ids is not None:
             if not ids:
                 return Report()
             limit = len(ids)
-        claim = uuid.uuid4()
-        rows = await self._claim(claim, ids, limit)
-        report = Report(claimed=len(rows))
-        for row in rows:
+        report = Report()
+        while report.claimed < limit:
+            claim = uuid.uuid4()
+            row = await self._claim(claim, ids)
+            if row is None:
+                break
+            report.claimed += 1
             outcome = await self._send(claim, row)
             setattr(report, outcome, getattr(report, outcome) + 1)
         return report
@@ -124,48 +179,49 @@ class Deliverer:
                 break
         return report
 
-    async def _claim(
-        self, claim: uuid.UUID, ids: Sequence[uuid.UUID] | None, limit: int
-    ) -> list[Row[tuple[uuid.UUID, bytes, int, datetime]]]:
-        now = utcnow()
-        until = now + timedelta(seconds=limit * self.send_timeout + 30)
-        due = select(_outbox.c.id).where(_outbox.c.next_attempt_at <= now)
-        if ids is not None:
-            due = due.where(_outbox.c.id.in_(list(ids)))
-        # SKIP LOCKED: concurrent deliverers take different rows instead of waiting for, and
-        # then re-taking, the same ones. (SQLite has no row locks and one writer at a time.)
-        due = due.order_by(_outbox.c.next_attempt_at).limit(limit)
-        due = due.with_for_update(skip_locked=True)
-        statement = (
-            update(_outbox)
-            # Due again in the outer condition: PostgreSQL re-checks it on a row that another
-            # transaction changed while this one waited.
-            .where(_outbox.c.id.in_(due.scalar_subquery()), _outbox.c.next_attempt_at <= now)
-            .values(claim=claim, next_attempt_at=until, attempts=_outbox.c.attempts + 1)
-            .returning(_outbox.c.id, _outbox.c.message, _outbox.c.attempts, _outbox.c.created_at)
-        )
-        async with self.engine.begin() as conn:
-            rows = list((await conn.execute(statement)).all())
-        rows.sort(key=lambda row: row.created_at)  # oldest first, as they were written
-        return rows
+    @property
+    def claim_seconds(self) -> float:
+        """How long a claim lasts: one send, and the margin to record its outcome."""
+        return self.send_timeout + CLAIM_MARGIN
 
-    async def _send(
-        self, claim: uuid.UUID, row: Row[tuple[uuid.UUID, bytes, int, datetime]]
-    ) -> str:
+    async def _claim(self, claim: uuid.UUID, ids: Sequence[uuid.UUID] | None) -> _Claimed | None:
+        """Claims the due row due longest (the first written, among equals), or None."""
+        async with self.engine.begin() as conn:
+            # Read now, not before: the wait for a connection (and on SQLite for the write
+            # lock, taken by BEGIN IMMEDIATE) would otherwise shorten the claim.
+            now = utcnow()
+            until = now + timedelta(seconds=self.claim_seconds)
+            due = select(_outbox.c.id).where(_outbox.c.next_attempt_at <= now)
+            if ids is not None:
+                due = due.where(_outbox.c.id.in_(list(ids)))
+            # SKIP LOCKED: concurrent deliverers take different rows instead of waiting for,
+            # and then re-taking, the same ones. (SQLite has no row locks, one writer.)
+            due = due.order_by(_outbox.c.next_attempt_at, _outbox.c.created_at).limit(1)
+            due = due.with_for_update(skip_locked=True)
+            statement = (
+                update(_outbox)
+                # Due again in the outer condition: PostgreSQL re-checks it on a row that
+                # another transaction changed while this one waited.
+                .where(_outbox.c.id.in_(due.scalar_subquery()), _outbox.c.next_attempt_at <= now)
+                .values(claim=claim, next_attempt_at=until, attempts=_outbox.c.attempts + 1)
+                .returning(_outbox.c.id, _outbox.c.message, _outbox.c.attempts)
+            )
+            return (await conn.execute(statement)).first()
+
+    async def _send(self, claim: uuid.UUID, row: _Claimed) -> str:
         try:
             with anyio.fail_after(self.send_timeout):
                 await self.mailer.send(row.message)
         except Exception as exc:  # whatever the backend raised: the row stays, retried
             return await self._failed(claim, row, exc)
-        async with self.engine.begin() as conn:
+        # At once, on the deliverer's own pool: until this commits, a crash sends it again.
+        async with self.outcome_engine.begin() as conn:
             await conn.execute(
                 delete(_outbox).where(_outbox.c.id == row.id, _outbox.c.claim == claim)
             )
         return "sent"
 
-    async def _failed(
-        self, claim: uuid.UUID, row: Row[tuple[uuid.UUID, bytes, int, datetime]], exc: Exception
-    ) -> str:
+    async def _failed(self, claim: uuid.UUID, row: _Claimed, exc: Exception) -> str:
         error = f"{type(exc).__name__}: {exc}"[:500]
         attempts = row.attempts
         subject = _subject(row.message)
@@ -192,7 +248,8 @@ class Deliverer:
                 delay,
                 error,
             )
-        async with self.engine.begin() as conn:
+        # On the deliverer's own pool too: within the claim's margin after a send that timed out.
+        async with self.outcome_engine.begin() as conn:
             await conn.execute(
                 update(_outbox)
                 .where(_outbox.c.id == row.id, _outbox.c.claim == claim)
@@ -238,8 +295,19 @@ class Deliverer:
         await self.purge()
         return report
 
+    async def open_outcome_pool(self) -> None:
+        """Connects the outcome pool before a send needs it: the first deletes after a start
+        do not wait for new connections (on PostgreSQL, also the dialect's first queries)."""
+        async with contextlib.AsyncExitStack() as connections:
+            for _ in range(POOL_SIZE):
+                await connections.enter_async_context(self.outcome_engine.connect())
+
     async def run_forever(self) -> None:
         interval = self.settings.mail_sweep_interval
+        try:
+            await self.open_outcome_pool()
+        except Exception:
+            logger.exception("the mail deliverer could not connect to the database yet")
         while True:
             try:
                 await self.sweep()

@@ -71,6 +71,7 @@ def fuzz_app(settings: Settings) -> Iterator[FastAPI]:
     try:
         yield app
     finally:
+        portal.call(app.state.mail_engine.dispose)
         portal.call(app.state.engine.dispose)
 
 
@@ -232,4 +233,5 @@ def test_rate_limit_answer_is_documented(
         assert statuses == [202, 429]
         assert int(response.headers["retry-after"][0]) > 0
     finally:
+        portal.call(app.state.mail_engine.dispose)
         portal.call(app.state.engine.dispose)

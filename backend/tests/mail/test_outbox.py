@@ -4,15 +4,18 @@ retried with backoff when the backend fails, and never sent twice by concurrent 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import Counter
-from datetime import timedelta
+from collections.abc import Iterator
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy.exc
 from fastapi import APIRouter, FastAPI
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.database import create_engine, create_sessionmaker, utcnow
@@ -21,10 +24,17 @@ from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.mail_queue import MailQueue, OutboxMessage
 from app.core.settings import Settings
-from app.mail import cli
+from app.mail import cli, delivery
 from app.mail.backends import OutboxMailer
 from app.mail.compose import compose
-from app.mail.delivery import GIVEN_UP_RETENTION, Deliverer, retry_delay
+from app.mail.delivery import (
+    BATCH,
+    CLAIM_MARGIN,
+    GIVEN_UP_RETENTION,
+    POOL_SIZE,
+    Deliverer,
+    retry_delay,
+)
 from tests.auth.helpers import link_in, signup
 from tests.conftest import Outbox
 
@@ -51,6 +61,51 @@ class CountingMailer:
     async def send(self, message: bytes) -> None:
         await asyncio.sleep(0)  # let the other deliverers run in between
         self.sent[message] += 1
+
+
+class SlowMailer:
+    """A mail server that takes each message, then answers only once released; its sends
+    never end when the worker sending them is killed meanwhile."""
+
+    def __init__(self, *, fails: bool = False) -> None:
+        self.fails = fails
+        self.sending = asyncio.Event()
+        self.release = asyncio.Event()
+        self.messages: list[bytes] = []
+
+    async def send(self, message: bytes) -> None:
+        self.messages.append(message)
+        self.sending.set()
+        await self.release.wait()
+        if self.fails:
+            raise ConnectionResetError(104, "Connection reset by peer")
+
+
+@contextlib.contextmanager
+def _later(monkeypatch: pytest.MonkeyPatch, seconds: float) -> Iterator[None]:
+    """The deliverers' clock, `seconds` ahead: what waiting that long would do."""
+    with monkeypatch.context() as patch:
+        patch.setattr(delivery, "utcnow", lambda: utcnow() + timedelta(seconds=seconds))
+        yield
+
+
+async def _cancel(*tasks: asyncio.Task[Any] | None) -> None:
+    """What a failed test leaves: deliveries still waiting for a mail server."""
+    for task in tasks:
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+async def _queue(app: FastAPI, settings: Settings, count: int) -> list[bytes]:
+    """Commits `count` emails (without delivering them); returns them as they will be sent."""
+    async with app.state.sessionmaker() as session:
+        queue = MailQueue(session)
+        for n in range(count):
+            queue.add(_message(settings, f"person{n}@example.com", subject=f"message {n}"))
+        await session.commit()
+    return [row.message for row in await _rows(app)]
 
 
 async def _rows(app: FastAPI) -> list[OutboxMessage]:
@@ -301,6 +356,8 @@ async def test_the_lifespan_runs_the_sweep_and_stops_it(
     async with app.router.lifespan_context(app):
         await asyncio.wait_for(deliverer.swept.wait(), timeout=30)
         assert [m["To"] for m in outbox.messages()] == ["startup@example.com"]
+        # The outcome pool was connected before the first send needed it, and stays so.
+        assert app.state.mail_engine.pool.checkedin() == POOL_SIZE
     assert deliverer._task is None
 
 
@@ -318,3 +375,181 @@ async def test_an_operator_command_s_mail_goes_through_the_outbox(
         await engine.dispose()
     assert [m["To"] for m in outbox.messages()] == ["cli@example.com"]
     assert await _rows(app) == []
+
+
+async def test_a_killed_worker_holds_only_the_email_it_was_sending_and_for_one_send_only(
+    app: FastAPI, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    messages = await _queue(app, settings, BATCH)
+    # A worker sweeps, and is killed while the mail server takes its first message.
+    hung = SlowMailer()
+    engine = create_engine(settings)
+    killed = Deliverer(engine, hung, settings)
+    sweep = asyncio.create_task(killed.sweep())
+    try:
+        await asyncio.wait_for(hung.sending.wait(), timeout=10)
+        before = utcnow()
+    finally:
+        await _cancel(sweep)  # the kill: its send never ends, nothing after it runs
+        await engine.dispose()
+
+    # It claimed that one message only, for one send and the margin: 45 s with the defaults.
+    assert killed.claim_seconds == killed.send_timeout + CLAIM_MARGIN == 45
+    (claimed,) = [row for row in await _rows(app) if row.claim is not None]
+    assert claimed.next_attempt_at is not None
+    assert claimed.next_attempt_at <= before + timedelta(seconds=killed.claim_seconds)
+    assert claimed.next_attempt_at > before + timedelta(seconds=killed.send_timeout)
+
+    # The others are due at once: the next sweep of another worker sends them.
+    survivor: Deliverer = app.state.mail_deliverer
+    survivor.mailer = mailer = CountingMailer()
+    report = await survivor.sweep()
+    assert (report.claimed, report.sent) == (BATCH - 1, BATCH - 1)
+    assert [row.message for row in await _rows(app)] == [claimed.message]
+
+    # The one it was sending: not while its send could still be running...
+    with _later(monkeypatch, killed.send_timeout):
+        assert (await survivor.sweep()).claimed == 0
+    # ...and as soon as its claim lapsed, not after a claim for a whole batch of sends.
+    with _later(monkeypatch, killed.claim_seconds + 1):
+        report = await survivor.sweep()
+    assert (report.claimed, report.sent) == (1, 1)
+    assert await _rows(app) == []
+    assert mailer.sent == Counter(messages)
+
+
+async def test_a_slow_send_holds_its_email_from_other_deliverers_and_no_other(
+    app: FastAPI, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = await _queue(app, settings, 2)
+    slow_mailer = SlowMailer()
+    engine = create_engine(settings)
+    slow = Deliverer(engine, slow_mailer, settings)
+    sending = asyncio.create_task(slow.deliver())
+    try:
+        await asyncio.wait_for(slow_mailer.sending.wait(), timeout=10)
+        assert slow_mailer.messages == [first]
+
+        other: Deliverer = app.state.mail_deliverer
+        other.mailer = mailer = CountingMailer()
+        # As long as the slow send may last, the other worker leaves its email alone; the
+        # email after it was never claimed, and leaves at once.
+        with _later(monkeypatch, slow.send_timeout):
+            report = await other.sweep()
+        assert (report.claimed, report.sent) == (1, 1)
+        assert mailer.sent == Counter([second])
+
+        slow_mailer.release.set()
+        report = await asyncio.wait_for(sending, timeout=10)
+    finally:
+        await _cancel(sending)
+        await engine.dispose()
+    assert (report.claimed, report.sent) == (1, 1)
+    assert slow_mailer.messages == [first]
+    assert await _rows(app) == []
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["sent", "failed"])
+async def test_a_deliverer_whose_claim_lapsed_leaves_the_row_to_the_one_that_took_it_over(
+    app: FastAPI, settings: Settings, monkeypatch: pytest.MonkeyPatch, fails: bool
+) -> None:
+    (message,) = await _queue(app, settings, 1)
+    late_mailer, taker_mailer = SlowMailer(fails=fails), SlowMailer()
+    engines = [create_engine(settings) for _ in range(2)]
+    late = Deliverer(engines[0], late_mailer, settings)
+    taker = Deliverer(engines[1], taker_mailer, settings)
+    late_send, taker_send = asyncio.create_task(late.deliver()), None
+    try:
+        await asyncio.wait_for(late_mailer.sending.wait(), timeout=10)
+        # The send outlived its claim (a hung host, a clock jump): another worker takes over.
+        with _later(monkeypatch, late.claim_seconds + 1):
+            taker_send = asyncio.create_task(taker.deliver())
+            await asyncio.wait_for(taker_mailer.sending.wait(), timeout=10)
+        (taken,) = await _rows(app)
+        assert taken.attempts == 2
+
+        # The late one ends: it neither deletes nor reschedules the row it no longer holds.
+        late_mailer.release.set()
+        await asyncio.wait_for(late_send, timeout=10)
+        (row,) = await _rows(app)
+        assert (row.claim, row.next_attempt_at, row.last_error) == (
+            taken.claim,
+            taken.next_attempt_at,
+            None,
+        )
+
+        taker_mailer.release.set()
+        report = await asyncio.wait_for(taker_send, timeout=10)
+    finally:
+        await _cancel(late_send, taker_send)
+        for engine in engines:
+            await engine.dispose()
+    assert (report.claimed, report.sent) == (1, 1)
+    assert await _rows(app) == []
+    assert taker_mailer.messages == [message]
+
+
+class PoolTakingMailer:
+    """Sends, and meanwhile the requests take every connection of their pool (idle ones: on
+    SQLite no write lock), and keep them until `requests` closes."""
+
+    def __init__(self, app: FastAPI, requests: contextlib.AsyncExitStack) -> None:
+        self.app = app
+        self.requests = requests
+        self.sent: list[bytes] = []
+
+    async def send(self, message: bytes) -> None:
+        settings: Settings = self.app.state.settings
+        for _ in range(settings.database_pool_size):
+            await self.requests.enter_async_context(self.app.state.engine.connect())
+        with pytest.raises(sqlalchemy.exc.TimeoutError):  # none left for anyone
+            async with self.app.state.engine.connect():
+                pass
+        self.sent.append(message)
+
+
+_SMALL_POOL = {"database_pool_size": 2, "database_max_overflow": 0, "database_pool_timeout": 0.3}
+
+
+@pytest.mark.parametrize("settings_overrides", [_SMALL_POOL])
+async def test_a_sent_email_is_deleted_at_once_while_the_requests_hold_every_connection(
+    app: FastAPI, settings: Settings
+) -> None:
+    (message,) = await _queue(app, settings, 1)
+    deliverer: Deliverer = app.state.mail_deliverer
+    assert deliverer.outcome_engine is app.state.mail_engine is not app.state.engine
+    async with contextlib.AsyncExitStack() as requests:
+        deliverer.mailer = mailer = PoolTakingMailer(app, requests)
+        report = await deliverer.deliver(limit=1)  # a second claim would wait for the requests
+        # Deleted on the deliverer's own connections, the requests' all still taken.
+        assert (report.claimed, report.sent) == (1, 1)
+        assert mailer.sent == [message]
+        async with deliverer.outcome_engine.connect() as conn:
+            assert await conn.scalar(select(func.count()).select_from(OutboxMessage)) == 0
+
+
+@pytest.mark.parametrize("settings_overrides", [{**_SMALL_POOL, "database_pool_timeout": 30}])
+async def test_a_claim_that_waited_for_a_connection_still_lasts_one_whole_send(
+    app: FastAPI, settings: Settings
+) -> None:
+    (message,) = await _queue(app, settings, 1)
+    deliverer: Deliverer = app.state.mail_deliverer
+    deliverer.mailer = mailer = SlowMailer()
+    async with contextlib.AsyncExitStack() as requests:
+        # The requests hold every connection of their pool (the one claims use) a while.
+        for _ in range(settings.database_pool_size):
+            await requests.enter_async_context(app.state.engine.connect())
+        sending = asyncio.create_task(deliverer.deliver())
+        await asyncio.sleep(0.3)
+        assert not mailer.sending.is_set()
+        freed: datetime = utcnow()
+    try:
+        await asyncio.wait_for(mailer.sending.wait(), timeout=10)
+        (row,) = await _rows(app)
+        assert row.next_attempt_at is not None
+        assert row.next_attempt_at >= freed + timedelta(seconds=deliverer.claim_seconds)
+        mailer.release.set()
+        assert (await asyncio.wait_for(sending, timeout=10)).sent == 1
+    finally:
+        await _cancel(sending)
+    assert mailer.messages == [message]
