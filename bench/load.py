@@ -139,7 +139,11 @@ def _proc_cpu_seconds(pid: int) -> float:
 
 def _children(pid: int) -> list[int]:
     found = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").glob("*/children"))
+    except OSError:  # the process ended meanwhile (a PostgreSQL backend often does)
+        return []
+    for task in tasks:
         try:
             found += [int(child) for child in task.read_text().split()]
         except OSError:
@@ -353,9 +357,13 @@ async def run(
 ) -> Result:
     """`concurrency` virtual users, each on its own connection, loop on `scenario`.
 
-    Only answers that arrive inside the window [warmup, warmup + duration] count (the
-    completion rate in steady state, whenever the request was sent); users send nothing
-    after the window and stragglers are cancelled after `hard_timeout` seconds.
+    Only answers that arrive inside the window count (the completion rate in steady state,
+    whenever the request was sent). The window runs from the CPU snapshot taken once
+    `warmup` has passed to the one taken `duration` later: should the event loop wake late
+    for either (the load generator may be starved of CPU, or run at a lower priority), the
+    answers counted and the CPU measured still cover the same interval, which `seconds`
+    is. Users send until the second snapshot, nothing after it; stragglers are cancelled
+    after `hard_timeout` seconds.
 
     With `balance`, a user whose new connection landed on a worker that already serves its
     share of the connections closes it and connects again (see WorkerBalance).
@@ -363,16 +371,19 @@ async def run(
     clock = time.perf_counter  # uvloop's loop.time() only has millisecond resolution
     start_at = clock() + warmup
     stop_at = start_at + duration
-    latencies: list[float] = []
-    statuses: Counter[int] = Counter()
     errors: Counter[str] = Counter()
+    # (completed at, latency, status) of every answer since the first snapshot.
+    answers: list[tuple[float, float, int]] = []
+    window_start = float("inf")  # set by the first snapshot
+    finished = False  # set by the second
 
     async def user(index: int) -> None:
         conn = Connection(host, port)
         owner: int | None = None
         attempts = 0
         try:
-            while (began := clock()) < stop_at:
+            while not finished:
+                began = clock()
                 try:
                     reply = await conn.send(scenario.request(index))
                 except (HttpError, OSError) as exc:
@@ -390,9 +401,8 @@ async def run(
                     owner = balance.claim(conn.local_port, force=attempts > 20)
                     if owner is None:
                         conn.close()
-                if start_at <= ended <= stop_at:
-                    latencies.append(ended - began)
-                    statuses[reply.status] += 1
+                if ended >= window_start:
+                    answers.append((ended, ended - began, reply.status))
         finally:
             conn.close()
             if balance is not None and owner is not None:
@@ -401,8 +411,10 @@ async def run(
     tasks = [asyncio.create_task(user(i)) for i in range(concurrency)]
     await asyncio.sleep(max(0.0, start_at - clock()))
     cpu_start = probe.snapshot()
+    window_start = cpu_start.wall  # the same clock as `clock`
     await asyncio.sleep(max(0.0, stop_at - clock()))
     cpu_end = probe.snapshot()
+    finished = True
     seconds = cpu_end.wall - cpu_start.wall
     _done, pending = await asyncio.wait(tasks, timeout=hard_timeout)
     for task in pending:
@@ -412,6 +424,9 @@ async def run(
     for task in tasks:
         if not task.cancelled() and task.exception() is not None:
             errors[repr(task.exception())] += 1
+    inside = [(latency, status) for ended, latency, status in answers if ended <= cpu_end.wall]
+    latencies = [latency for latency, _ in inside]
+    statuses = Counter(status for _, status in inside)
     return Result(
         scenario.name, concurrency, seconds, latencies, statuses, errors, cpu_start, cpu_end
     )
