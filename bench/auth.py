@@ -991,7 +991,9 @@ def report(
         "indexed SELECT of a user's row by primary key on a connection of the app's own pool, "
         "taken the way the app's reads take it, the yardstick of the goals; see "
         "bench/bench_app.py and bench/server.py), the flags of `python -m app serve`, no access log; "
-        "ENVIRONMENT=test, RATE_LIMIT_ENABLED=false, AUTH_AUTOCONFIRM=true, default argon2id "
+        "ENVIRONMENT=test, RATE_LIMIT_ENABLED=false, AUTH_AUTOCONFIRM=true, "
+        f"DATABASE_POOL_SIZE={_pool()[0]} (one connection per virtual user and worker; the "
+        "default, 10, would make a 1-worker server open and close connections), default argon2id "
         f"parameters {runs[0].argon2.params if runs else {}}. PostgreSQL is a throwaway "
         "cluster (backend/tests/pg.py, fsync off) on the same machine"
         + (
@@ -1213,6 +1215,12 @@ def main() -> int:
     )
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args()
+    # Each worker's pool keeps a connection for every request it may have in flight (all the
+    # virtual users, with 1 worker), unless the caller's environment says otherwise: with
+    # fewer, SQLAlchemy opens and closes its overflow connections all the time, and the
+    # scaling section would measure that churn rather than the second worker. The servers
+    # inherit this environment; _pool() reports what they got.
+    os.environ.setdefault("DATABASE_POOL_SIZE", str(args.concurrency))
 
     from tests.pg import create_database, throwaway_postgres
 
