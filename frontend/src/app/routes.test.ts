@@ -1,6 +1,6 @@
 import { featureCards } from '../content/features';
 import { featurePageMeta } from '../content/featureMeta';
-import { featurePages } from '../content/features';
+import { featurePages } from '../content/featurePages';
 import { footer } from '../content/site';
 import { highlights, hero, roadmap } from '../content/home';
 import { faqCategories, faqs } from '../content/help';

@@ -6,7 +6,7 @@ import { Icon } from '../../components/Icon';
 import { PageHero } from '../../components/PageHero';
 import { Section, SectionHeader } from '../../components/Section';
 import { featureMeta } from '../../content/featureMeta';
-import { findFeaturePage, type FeatureItem } from '../../content/features';
+import { findFeaturePage, type FeatureItem } from '../../content/featurePages';
 import styles from './FeatureDetailPage.module.css';
 
 function ItemGrid({ items, headingLevel }: { items: FeatureItem[]; headingLevel: 'h3' }) {
