@@ -47,10 +47,12 @@ const preloads = ['latin-700-normal']
 // Client build manifest: source module -> chunk file and its static imports.
 const clientManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const entryChunk = Object.values(clientManifest).find((chunk) => chunk.isEntry);
-function chunkPreloads(module) {
+function chunkPreloads(module, alsoPreload = []) {
   if (!module) return '';
-  const key = `src/${module}`;
-  if (!clientManifest[key]) throw new Error(`${key} is not a chunk of the client build`);
+  const keys = [module, ...alsoPreload].map((source) => `src/${source}`);
+  for (const key of keys) {
+    if (!clientManifest[key]) throw new Error(`${key} is not a chunk of the client build`);
+  }
   const files = new Set();
   const visit = (id) => {
     const chunk = clientManifest[id];
@@ -58,7 +60,7 @@ function chunkPreloads(module) {
     files.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  visit(key);
+  keys.forEach(visit);
   // The entry's own static imports are already preloaded by Vite's <link rel=modulepreload>.
   const skip = new Set((entryChunk?.imports ?? []).map((id) => clientManifest[id]?.file));
   return [...files]
@@ -67,12 +69,15 @@ function chunkPreloads(module) {
     .join('\n    ');
 }
 
-function page(head, html, module) {
+function page(head, html, module, alsoPreload) {
   if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
     throw new Error('index.html lost its <!--app-head--> or <!--app-html--> marker');
   }
   return template
-    .replace('<!--app-head-->', `${head}\n    ${preloads}\n    ${chunkPreloads(module)}`)
+    .replace(
+      '<!--app-head-->',
+      `${head}\n    ${preloads}\n    ${chunkPreloads(module, alsoPreload)}`,
+    )
     .replace('<!--app-html-->', html);
 }
 
@@ -95,7 +100,7 @@ for (const route of server.routes) {
   const { html, head } = await server.render(route.path);
   if (!html.includes('<h1')) throw new Error(`${route.path} rendered without an <h1>`);
   const file = fileFor(route.path);
-  writeFileSync(join(pagesDir, file), page(head, html, route.module));
+  writeFileSync(join(pagesDir, file), page(head, html, route.module, route.alsoPreload));
   manifest.pages[route.path] = `_pages/${file}`;
   if (route.sitemap) manifest.sitemap.push(route.path);
 }

@@ -17,6 +17,8 @@ export interface AppRoute {
   preload: () => Promise<void>;
   /** Source module of the page (see lazyPage). */
   module: string;
+  /** Further source modules the page needs before hydration (modulepreload links too). */
+  alsoPreload?: string[];
   element: () => ReactElement;
   prerender: boolean;
   /** Listed in sitemap.xml. */
