@@ -22,6 +22,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: the prerenderer adds modulepreload links for each page chunk.
     manifest: true,
   },
+  resolve: {
+    // wouter imports useSyncExternalStore from the React 16/17 shim; React 19 has it built in.
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],
+  },
   css: {
     modules: { localsConvention: 'camelCaseOnly' },
   },

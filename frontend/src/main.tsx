@@ -1,11 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { Router, type AroundNavHandler } from 'wouter';
 import { App } from './app/App';
 import { findRoute } from './app/routes';
 import { initAnalytics } from './lib/analytics';
 import { readRuntimeConfig } from './lib/config';
 import './styles/global.css';
+
+let latestNavigation = 0;
+
+/**
+ * A navigation waits for the next page's chunk (its route's preload), so the current page stays
+ * on screen until the next one can render instead of the loading fallback; the latest
+ * navigation wins if an earlier one is still waiting.
+ */
+const awaitPage: AroundNavHandler = (navigate, to, options) => {
+  const navigation = ++latestNavigation;
+  const go = () => {
+    if (navigation === latestNavigation) navigate(to, options);
+  };
+  const route = findRoute(to.split(/[?#]/)[0] ?? to);
+  if (route) void route.preload().then(go, go);
+  else go();
+};
 
 async function start(): Promise<void> {
   const config = readRuntimeConfig();
@@ -16,9 +33,9 @@ async function start(): Promise<void> {
   if (!container) return;
   const app = (
     <StrictMode>
-      <BrowserRouter>
+      <Router aroundNav={awaitPage}>
         <App config={config} />
-      </BrowserRouter>
+      </Router>
     </StrictMode>
   );
   if (container.firstElementChild) {

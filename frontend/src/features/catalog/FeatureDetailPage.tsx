@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { use } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ButtonLink } from '../../components/Button';
 import cardStyles from '../../components/Card.module.css';
 import { Icon } from '../../components/Icon';

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import cardStyles from '../../components/Card.module.css';
 import { Icon } from '../../components/Icon';
 import { PageHero } from '../../components/PageHero';
