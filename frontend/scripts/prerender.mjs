@@ -15,18 +15,32 @@ const ssrDir = join(dist, '_ssr');
 const pagesDir = join(dist, '_pages');
 
 const server = await import(pathToFileURL(join(ssrDir, 'entryServer.js')).href);
-// Vite appends the stylesheet after the entry script and its modulepreloads, at the end of
-// <head>. It is the one render-blocking request, so it goes first (right after the charset and
-// viewport), ahead of the font preload and the modules: the browser asks for it first.
+// Vite's index.html ends <head> with the entry module, its modulepreload links and the
+// stylesheet. Every page gets them back in another order:
+// - the stylesheet, the one render-blocking request, first (right after the charset and the
+//   viewport), ahead of the font preload: the browser asks for it first;
+// - the JavaScript last. A prerendered page keeps its entry module and every modulepreload
+//   (Vite's and its own chunks') in <template id="app-js"> and loads src/startAfterPaint.ts
+//   instead, which starts them once the page has painted: they compete with neither the
+//   stylesheet and the fonts nor the first frame. The SPA shell, with nothing to paint, loads
+//   them at once.
 const viteTemplate = readFileSync(join(dist, 'index.html'), 'utf8');
 const stylesheets = viteTemplate.match(/^\s*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
 if (stylesheets.length === 0) throw new Error('index.html has no stylesheet link');
-const template = stylesheets
-  .reduce((html, link) => html.replace(link, ''), viteTemplate)
+const modules =
+  viteTemplate.match(
+    /^\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n/gm,
+  ) ?? [];
+if (!modules.some((tag) => tag.includes('<script'))) {
+  throw new Error('index.html has no entry module');
+}
+const template = [...stylesheets, ...modules]
+  .reduce((html, tag) => html.replace(tag, ''), viteTemplate)
   .replace(
     '<!--app-head-->',
     `${stylesheets.map((link) => link.trim()).join('\n    ')}\n    <!--app-head-->`,
   );
+if (!template.includes('</head>')) throw new Error('index.html has no </head>');
 mkdirSync(pagesDir, { recursive: true });
 
 // Preload the Poppins weight of the headings (the largest text above the fold, usually the
@@ -46,9 +60,11 @@ const preloads = ['latin-700-normal']
 
 // Client build manifest: source module -> chunk file and its static imports.
 const clientManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const entryChunk = Object.values(clientManifest).find((chunk) => chunk.isEntry);
+const entryChunk = clientManifest['index.html'];
+const startAfterPaint = clientManifest['src/startAfterPaint.ts'];
+if (!entryChunk || !startAfterPaint) throw new Error('the client build lost an entry');
 function chunkPreloads(module, alsoPreload = []) {
-  if (!module) return '';
+  if (!module) return [];
   const keys = [module, ...alsoPreload].map((source) => `src/${source}`);
   for (const key of keys) {
     if (!clientManifest[key]) throw new Error(`${key} is not a chunk of the client build`);
@@ -65,19 +81,27 @@ function chunkPreloads(module, alsoPreload = []) {
   const skip = new Set((entryChunk?.imports ?? []).map((id) => clientManifest[id]?.file));
   return [...files]
     .filter((file) => !skip.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
-function page(head, html, module, alsoPreload) {
+/** The page's JavaScript: started after the first paint (prerendered pages) or at once. */
+function scripts({ module, alsoPreload }, afterPaint) {
+  const tags = [...modules.map((tag) => tag.trim()), ...chunkPreloads(module, alsoPreload)];
+  if (!afterPaint) return tags.join('\n    ');
+  return [
+    `<template id="app-js">${tags.join('')}</template>`,
+    `<script type="module" crossorigin src="/${startAfterPaint.file}"></script>`,
+  ].join('\n    ');
+}
+
+/** A page from Vite's index.html; `route` (module, alsoPreload) may be empty. */
+function page(head, html, route = {}, { afterPaint = true } = {}) {
   if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
     throw new Error('index.html lost its <!--app-head--> or <!--app-html--> marker');
   }
   return template
-    .replace(
-      '<!--app-head-->',
-      `${head}\n    ${preloads}\n    ${chunkPreloads(module, alsoPreload)}`,
-    )
+    .replace('<!--app-head-->', `${head}\n    ${preloads}`)
+    .replace('</head>', `  ${scripts(route, afterPaint)}\n  </head>`)
     .replace('<!--app-html-->', html);
 }
 
@@ -100,17 +124,15 @@ for (const route of server.routes) {
   const { html, head } = await server.render(route.path);
   if (!html.includes('<h1')) throw new Error(`${route.path} rendered without an <h1>`);
   const file = fileFor(route.path);
-  writeFileSync(join(pagesDir, file), page(head, html, route.module, route.alsoPreload));
+  writeFileSync(join(pagesDir, file), page(head, html, route));
   manifest.pages[route.path] = `_pages/${file}`;
   if (route.sitemap) manifest.sitemap.push(route.path);
 }
 const notFound = await server.render(null);
 writeFileSync(join(pagesDir, '404.html'), page(notFound.head, notFound.html));
 // Routes that need the auth lookup first (added by later issues) start from an empty root.
-writeFileSync(
-  join(pagesDir, '_shell.html'),
-  page('<title>__RC_BRAND__</title>\n    <meta name="robots" content="noindex">', ''),
-);
+const shellHead = '<title>__RC_BRAND__</title>\n    <meta name="robots" content="noindex">';
+writeFileSync(join(pagesDir, '_shell.html'), page(shellHead, '', {}, { afterPaint: false }));
 writeFileSync(join(dist, 'routes.json'), JSON.stringify(manifest, null, 2));
 
 rmSync(ssrDir, { recursive: true, force: true });

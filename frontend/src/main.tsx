@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router, type AroundNavHandler } from 'wouter';
 import { App } from './app/App';
@@ -27,22 +27,29 @@ const awaitPage: AroundNavHandler = (navigate, to, options) => {
 async function start(): Promise<void> {
   const config = readRuntimeConfig();
   initAnalytics(config.gaMeasurementId);
+  // The address the page was served for: hydration renders it (wouter's server snapshot) even
+  // if a link or a script changes the address while hydration runs; the new one comes after.
+  const { pathname, search } = window.location;
   // Load the current page's chunk first so hydration renders exactly the prerendered HTML.
-  await findRoute(window.location.pathname)?.preload();
+  await findRoute(pathname)?.preload();
   const container = document.getElementById('root');
   if (!container) return;
   const app = (
     <StrictMode>
-      <Router aroundNav={awaitPage}>
+      <Router aroundNav={awaitPage} ssrPath={pathname} ssrSearch={search}>
         <App config={config} />
       </Router>
     </StrictMode>
   );
   if (container.firstElementChild) {
-    hydrateRoot(container, app, {
-      onRecoverableError(error) {
-        console.error('hydration-mismatch', error);
-      },
+    // In a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (a long task right after the first paint).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError(error) {
+          console.error('hydration-mismatch', error);
+        },
+      });
     });
   } else {
     createRoot(container).render(app);
