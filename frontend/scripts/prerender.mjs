@@ -43,20 +43,21 @@ const template = [...stylesheets, ...modules]
 if (!template.includes('</head>')) throw new Error('index.html has no </head>');
 mkdirSync(pagesDir, { recursive: true });
 
-// Preload the Poppins weight of the headings (the largest text above the fold, usually the
-// page's LCP element). The other weights swap in from a metric-compatible fallback
-// ('Poppins Fallback' in global.css), so they shift nothing and need not compete with the
-// stylesheet and the page's modules for the first round trips.
-const assets = readdirSync(join(dist, 'assets'));
-const preloads = ['latin-700-normal']
-  .map((weight) =>
-    assets.find((file) => file.startsWith(`poppins-${weight}`) && file.endsWith('.woff2')),
-  )
-  .filter(Boolean)
-  .map(
-    (file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`,
-  )
-  .join('\n    ');
+// Fonts the first paint needs, preloaded so they do not wait for the stylesheet: the Poppins
+// weight of the headings on every page, and whatever a route adds (`preloadFonts`, e.g. the
+// basmala's Amiri on the home page). The other Poppins weights swap in from a metric-compatible
+// fallback ('Poppins Fallback' in global.css), so they shift nothing and need not compete with
+// the stylesheet for the first round trips.
+const fonts = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.woff2'));
+function fontPreloads(names = []) {
+  return ['poppins-latin-700-normal', ...names]
+    .map((name) => {
+      const file = fonts.find((font) => font.startsWith(`${name}-`));
+      if (!file) throw new Error(`no font file assets/${name}-*.woff2 to preload`);
+      return `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`;
+    })
+    .join('\n    ');
+}
 
 // Client build manifest: source module -> chunk file and its static imports.
 const clientManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -94,13 +95,13 @@ function scripts({ module, alsoPreload }, afterPaint) {
   ].join('\n    ');
 }
 
-/** A page from Vite's index.html; `route` (module, alsoPreload) may be empty. */
+/** A page from Vite's index.html; `route` (module, alsoPreload, preloadFonts) may be empty. */
 function page(head, html, route = {}, { afterPaint = true } = {}) {
   if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
     throw new Error('index.html lost its <!--app-head--> or <!--app-html--> marker');
   }
   return template
-    .replace('<!--app-head-->', `${head}\n    ${preloads}`)
+    .replace('<!--app-head-->', `${head}\n    ${fontPreloads(route.preloadFonts)}`)
     .replace('</head>', `  ${scripts(route, afterPaint)}\n  </head>`)
     .replace('<!--app-html-->', html);
 }
