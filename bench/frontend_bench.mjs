@@ -14,7 +14,7 @@ const DIST = join(ROOT, 'frontend', 'dist');
 const CHROME = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const PAGES = ['/', '/features', '/help', '/features/prayer-tracking'];
-const JS_BUDGET_KB = 100;
+const JS_BUDGET_KB = 90;
 
 /** @type {Map<string, number>} */
 const gzipCache = new Map();
@@ -37,7 +37,9 @@ function gzipBytes(file) {
 const SUPABASE_MARKERS = /X-Supabase-Api-Version|AuthApiError/;
 
 /**
- * JS the HTML asks for before interactivity: the entry module and every modulepreload.
+ * JS the HTML asks for before interactivity: the entry module and every modulepreload (on a
+ * prerendered page they wait in <template id="app-js"> until the first paint), and the script
+ * that starts them.
  *
  * @param {string} url
  * @param {string} path
@@ -131,7 +133,7 @@ try {
     'Server: `python -m app serve` (SQLite, one worker) serving `frontend/dist` (precompressed assets).',
     '',
   );
-  lines.push(`## JavaScript before interactive (gzip, goal < ${JS_BUDGET_KB} KB on /)`, '');
+  lines.push(`## JavaScript before interactive (gzip, goal ≤ ${JS_BUDGET_KB} KB on /)`, '');
   lines.push(
     '| page | declared in HTML (entry + modulepreload) | fetched by Chromium to network idle | files | auth client (supabase) |',
   );
@@ -143,7 +145,11 @@ try {
       `| ${path} | ${kb(declared.bytes)} KB | ${kb(observed.bytes)} KB | ${observed.files.length} | ${declared.hasSupabase ? 'PRESENT' : 'absent'} |`,
     );
   }
-  lines.push('', '## Lighthouse (mobile preset, simulated throttling)', '');
+  lines.push(
+    '',
+    '## Lighthouse (mobile preset, simulated throttling; goals: Performance 100, LCP ≤ 1.5 s)',
+    '',
+  );
   lines.push(
     '| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | failing binary audits |',
   );

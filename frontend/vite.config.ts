@@ -21,6 +21,30 @@ export default defineConfig({
     cssCodeSplit: false,
     // dist/.vite/manifest.json: the prerenderer adds modulepreload links for each page chunk.
     manifest: true,
+    rolldownOptions: {
+      // The site (index.html), and the script with which a prerendered page starts it after its
+      // first paint (src/startAfterPaint.ts, see scripts/prerender.mjs).
+      input: {
+        index: `${root}index.html`,
+        startAfterPaint: `${root}src/startAfterPaint.ts`,
+      },
+      output: {
+        // React, ReactDOM and the router in one chunk: every page loads all of them before it
+        // is interactive, and one file compresses better than the four Rolldown would make.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  resolve: {
+    // wouter imports useSyncExternalStore from the React 16/17 shim; React 19 has it built in.
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],
   },
   css: {
     modules: { localsConvention: 'camelCaseOnly' },

@@ -15,28 +15,61 @@ const ssrDir = join(dist, '_ssr');
 const pagesDir = join(dist, '_pages');
 
 const server = await import(pathToFileURL(join(ssrDir, 'entryServer.js')).href);
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
+// Vite's index.html ends <head> with the entry module, its modulepreload links and the
+// stylesheet. Every page gets them back in another order:
+// - the stylesheet, the one render-blocking request, first (right after the charset and the
+//   viewport), ahead of the font preload: the browser asks for it first;
+// - the JavaScript last. A prerendered page keeps its entry module and every modulepreload
+//   (Vite's and its own chunks') in <template id="app-js"> and loads src/startAfterPaint.ts
+//   instead, which starts them once the page has painted: they compete with neither the
+//   stylesheet and the fonts nor the first frame. The SPA shell, with nothing to paint, loads
+//   them at once.
+const viteTemplate = readFileSync(join(dist, 'index.html'), 'utf8');
+const stylesheets = viteTemplate.match(/^\s*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
+if (stylesheets.length === 0) throw new Error('index.html has no stylesheet link');
+const modules =
+  viteTemplate.match(
+    /^\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n/gm,
+  ) ?? [];
+if (!modules.some((tag) => tag.includes('<script'))) {
+  throw new Error('index.html has no entry module');
+}
+const template = [...stylesheets, ...modules]
+  .reduce((html, tag) => html.replace(tag, ''), viteTemplate)
+  .replace(
+    '<!--app-head-->',
+    `${stylesheets.map((link) => link.trim()).join('\n    ')}\n    <!--app-head-->`,
+  );
+if (!template.includes('</head>')) throw new Error('index.html has no </head>');
 mkdirSync(pagesDir, { recursive: true });
 
-// Preload the two Poppins weights above the fold so text does not reflow when they arrive.
-const assets = readdirSync(join(dist, 'assets'));
-const preloads = ['latin-400-normal', 'latin-700-normal']
-  .map((weight) =>
-    assets.find((file) => file.startsWith(`poppins-${weight}`) && file.endsWith('.woff2')),
-  )
-  .filter(Boolean)
-  .map(
-    (file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`,
-  )
-  .join('\n    ');
+// Fonts the first paint needs, preloaded so they do not wait for the stylesheet: the Poppins
+// weight of the headings on every page, and whatever a route adds (`preloadFonts`, e.g. the
+// basmala's Amiri on the home page). The other Poppins weights swap in from a metric-compatible
+// fallback ('Poppins Fallback' in global.css), so they shift nothing and need not compete with
+// the stylesheet for the first round trips.
+const fonts = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.woff2'));
+function fontPreloads(names = []) {
+  return ['poppins-latin-700-normal', ...names]
+    .map((name) => {
+      const file = fonts.find((font) => font.startsWith(`${name}-`));
+      if (!file) throw new Error(`no font file assets/${name}-*.woff2 to preload`);
+      return `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`;
+    })
+    .join('\n    ');
+}
 
 // Client build manifest: source module -> chunk file and its static imports.
 const clientManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const entryChunk = Object.values(clientManifest).find((chunk) => chunk.isEntry);
-function chunkPreloads(module) {
-  if (!module) return '';
-  const key = `src/${module}`;
-  if (!clientManifest[key]) throw new Error(`${key} is not a chunk of the client build`);
+const entryChunk = clientManifest['index.html'];
+const startAfterPaint = clientManifest['src/startAfterPaint.ts'];
+if (!entryChunk || !startAfterPaint) throw new Error('the client build lost an entry');
+function chunkPreloads(module, alsoPreload = []) {
+  if (!module) return [];
+  const keys = [module, ...alsoPreload].map((source) => `src/${source}`);
+  for (const key of keys) {
+    if (!clientManifest[key]) throw new Error(`${key} is not a chunk of the client build`);
+  }
   const files = new Set();
   const visit = (id) => {
     const chunk = clientManifest[id];
@@ -44,21 +77,32 @@ function chunkPreloads(module) {
     files.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  visit(key);
+  keys.forEach(visit);
   // The entry's own static imports are already preloaded by Vite's <link rel=modulepreload>.
   const skip = new Set((entryChunk?.imports ?? []).map((id) => clientManifest[id]?.file));
   return [...files]
     .filter((file) => !skip.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
-function page(head, html, module) {
+/** The page's JavaScript: started after the first paint (prerendered pages) or at once. */
+function scripts({ module, alsoPreload }, afterPaint) {
+  const tags = [...modules.map((tag) => tag.trim()), ...chunkPreloads(module, alsoPreload)];
+  if (!afterPaint) return tags.join('\n    ');
+  return [
+    `<template id="app-js">${tags.join('')}</template>`,
+    `<script type="module" crossorigin src="/${startAfterPaint.file}"></script>`,
+  ].join('\n    ');
+}
+
+/** A page from Vite's index.html; `route` (module, alsoPreload, preloadFonts) may be empty. */
+function page(head, html, route = {}, { afterPaint = true } = {}) {
   if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
     throw new Error('index.html lost its <!--app-head--> or <!--app-html--> marker');
   }
   return template
-    .replace('<!--app-head-->', `${head}\n    ${preloads}\n    ${chunkPreloads(module)}`)
+    .replace('<!--app-head-->', `${head}\n    ${fontPreloads(route.preloadFonts)}`)
+    .replace('</head>', `  ${scripts(route, afterPaint)}\n  </head>`)
     .replace('<!--app-html-->', html);
 }
 
@@ -81,17 +125,15 @@ for (const route of server.routes) {
   const { html, head } = await server.render(route.path);
   if (!html.includes('<h1')) throw new Error(`${route.path} rendered without an <h1>`);
   const file = fileFor(route.path);
-  writeFileSync(join(pagesDir, file), page(head, html, route.module));
+  writeFileSync(join(pagesDir, file), page(head, html, route));
   manifest.pages[route.path] = `_pages/${file}`;
   if (route.sitemap) manifest.sitemap.push(route.path);
 }
 const notFound = await server.render(null);
 writeFileSync(join(pagesDir, '404.html'), page(notFound.head, notFound.html));
 // Routes that need the auth lookup first (added by later issues) start from an empty root.
-writeFileSync(
-  join(pagesDir, '_shell.html'),
-  page('<title>__RC_BRAND__</title>\n    <meta name="robots" content="noindex">', ''),
-);
+const shellHead = '<title>__RC_BRAND__</title>\n    <meta name="robots" content="noindex">';
+writeFileSync(join(pagesDir, '_shell.html'), page(shellHead, '', {}, { afterPaint: false }));
 writeFileSync(join(dist, 'routes.json'), JSON.stringify(manifest, null, 2));
 
 rmSync(ssrDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /** Build-time prerendering: renders one route to HTML with the placeholder config. */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Router } from 'wouter';
 import { App } from './app/App';
 import { headData, renderHeadHtml } from './app/head';
 import { notFoundMeta, routes } from './app/routes';
@@ -21,9 +21,9 @@ export async function render(path: string | null): Promise<Rendered> {
   const location = path ?? '/__not-found__';
   const html = renderToString(
     <StrictMode>
-      <StaticRouter location={location}>
+      <Router ssrPath={location}>
         <App config={config} />
-      </StaticRouter>
+      </Router>
     </StrictMode>,
   );
   const head = renderHeadHtml(

@@ -1,21 +1,28 @@
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { ConfigContext } from '../lib/configContext';
 import type { RuntimeConfig } from '../lib/config';
 import { Layout } from './layout/Layout';
 import { routes } from './routes';
 
-/** Everything inside the router; BrowserRouter (client) or StaticRouter (prerender) wraps it. */
+/**
+ * Everything inside the router (wouter): main.tsx wraps it in a `<Router>` on the browser's
+ * location, entryServer.tsx in one fixed at the prerendered path (`ssrPath`).
+ */
 export function App({ config }: { config: RuntimeConfig }) {
   return (
     <ConfigContext value={config}>
       <Layout>
-        <Routes>
+        <Switch>
           {routes.map((route) => (
-            <Route key={route.path} path={route.path} element={route.element()} />
+            <Route key={route.path} path={route.path}>
+              {route.element()}
+            </Route>
           ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
       </Layout>
     </ConfigContext>
   );

@@ -1,11 +1,18 @@
 import { featureCards } from '../content/features';
 import { featurePageMeta } from '../content/featureMeta';
-import { featurePages } from '../content/features';
+import type { FeaturePageContent } from '../content/featurePages';
 import { footer } from '../content/site';
 import { highlights, hero, roadmap } from '../content/home';
 import { faqCategories, faqs } from '../content/help';
 import { legalPages } from '../content/legal';
 import { findRoute, normalisePath, routes } from './routes';
+
+const featurePages = Object.values(
+  import.meta.glob<FeaturePageContent>('../content/featurePages/*.ts', {
+    import: 'default',
+    eager: true,
+  }),
+);
 
 const linked = [
   hero.primary.to,

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import styles from './Button.module.css';
 
 /** `danger`: an action that destroys something (deleting the account). */

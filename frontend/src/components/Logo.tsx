@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useConfig } from '../lib/configContext';
 import styles from './Logo.module.css';
 

@@ -1,6 +1,6 @@
 /**
  * Slug, title and description of every feature page: the small part of the feature content
- * the route table (and so the main bundle) needs. The pages' bodies are in features.ts.
+ * the route table (and so the main bundle) needs. The pages' bodies are in featurePages.ts.
  */
 export const featurePageMeta = [
   {

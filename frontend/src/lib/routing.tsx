@@ -17,6 +17,14 @@ export interface AppRoute {
   preload: () => Promise<void>;
   /** Source module of the page (see lazyPage). */
   module: string;
+  /** Further source modules the page needs before hydration (modulepreload links too). */
+  alsoPreload?: string[];
+  /**
+   * Fonts the prerendered page preloads besides Poppins 700, by file name without the hash
+   * (assets/<name>-<hash>.woff2): fonts of text in the first screen that should not wait for the
+   * stylesheet to be asked for.
+   */
+  preloadFonts?: string[];
   element: () => ReactElement;
   prerender: boolean;
   /** Listed in sitemap.xml. */

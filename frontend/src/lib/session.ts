@@ -4,7 +4,7 @@
  * does not pull supabase-js into a page: only the screens that call these hooks load it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { getSupabase } from './supabase';
 
@@ -86,7 +86,7 @@ interface PendingRedirect {
  * up: docs/behaviour.md#look-timings); the timer is cancelled if the screen goes away first.
  */
 export function useDelayedNavigate(): (to: string, delayMs: number, state?: unknown) => void {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [pending, setPending] = useState<PendingRedirect | null>(null);
   useEffect(() => {
     if (!pending) return;

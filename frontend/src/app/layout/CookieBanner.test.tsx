@@ -1,15 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { requestConsentBanner } from '../../lib/consent';
 import { BANNER_DELAY_MS, CookieBanner } from './CookieBanner';
 
 function renderBanner() {
-  return render(
-    <MemoryRouter>
-      <CookieBanner />
-    </MemoryRouter>,
-  );
+  return render(<CookieBanner />);
 }
 
 describe('CookieBanner', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '../../components/Button';
 import { cookieBanner } from '../../content/site';
 import { onConsentBannerRequest, readConsent, writeConsent, type Consent } from '../../lib/consent';

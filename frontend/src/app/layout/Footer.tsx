@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Logo } from '../../components/Logo';
 import { SocialIcon } from '../../components/SocialIcon';
 import { footer, socialLinks, storeLinks } from '../../content/site';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
+import { useLocationProperty } from 'wouter/use-browser-location';
 import { trackPageView } from '../../lib/analytics';
 import { useConfig } from '../../lib/configContext';
 import { applyHead, headData } from '../head';
@@ -21,9 +22,15 @@ function scrollToHash(hash: string): void {
   attempt();
 }
 
+// The query and the fragment as the address bar has them ('' while prerendering).
+const currentSearch = () => (typeof window === 'undefined' ? '' : window.location.search);
+const currentHash = () => (typeof window === 'undefined' ? '' : window.location.hash);
+
 /** Head tags, page views and scroll position on every route change. */
 function useRouteChange(): void {
-  const { pathname, search, hash } = useLocation();
+  const [pathname] = useLocation();
+  const search = useLocationProperty(currentSearch, currentSearch);
+  const hash = useLocationProperty(currentHash, currentHash);
   const config = useConfig();
   const first = useRef(true);
 

@@ -1,14 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { NavBar } from './NavBar';
 
 function renderNav() {
-  return render(
-    <MemoryRouter>
-      <NavBar />
-    </MemoryRouter>,
-  );
+  return render(<NavBar />);
 }
 
 describe('NavBar', () => {

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ButtonLink } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 import styles from './NavBar.module.css';

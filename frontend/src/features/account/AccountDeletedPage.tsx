@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { ButtonLink } from '../../components/Button';
 import { useText } from '../../lib/configContext';
@@ -15,8 +15,8 @@ import { DELETION_TEXTS, type DeletedState } from './deletion';
  */
 export default function AccountDeletedPage() {
   const text = useText();
-  const location = useLocation();
-  const [state] = useState(() => (location.state ?? {}) as DeletedState);
+  const routeState = useHistoryState<DeletedState | null>();
+  const [state] = useState(() => routeState ?? {});
 
   useEffect(() => {
     if (!state.signOut) return;

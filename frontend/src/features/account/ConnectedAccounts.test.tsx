@@ -1,7 +1,6 @@
 import type { User, UserIdentity } from '@supabase/supabase-js';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { DEFAULT_CONFIG } from '../../lib/config';
 import { ConfigContext } from '../../lib/configContext';
 import type { SignInProvider } from '../../lib/providers';
@@ -49,9 +48,7 @@ function renderSection(
   const onChanged = vi.fn();
   const view = render(
     <ConfigContext value={{ ...DEFAULT_CONFIG, providers }}>
-      <MemoryRouter>
-        <ConnectedAccounts user={user} onChanged={onChanged} notice={notice} />
-      </MemoryRouter>
+      <ConnectedAccounts user={user} onChanged={onChanged} notice={notice} />
     </ConfigContext>,
   );
   return { ...view, onChanged };

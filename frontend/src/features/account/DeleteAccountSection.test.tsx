@@ -1,7 +1,8 @@
 import type { User, UserIdentity } from '@supabase/supabase-js';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Switch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import {
   DeleteAccountSection,
   DELETE_NEEDS_SECOND_FACTOR,
@@ -72,18 +73,20 @@ function json(status: number, body: unknown): Response {
 }
 
 function Deleted() {
-  const location = useLocation();
-  return <p data-testid="deleted">{JSON.stringify(location.state)}</p>;
+  return <p data-testid="deleted">{JSON.stringify(useHistoryState<unknown>())}</p>;
 }
 
 function renderSection(user: User) {
+  window.history.replaceState(null, '', '/profile');
   return render(
-    <MemoryRouter initialEntries={['/profile']}>
-      <Routes>
-        <Route path="/profile" element={<DeleteAccountSection user={user} />} />
-        <Route path="/account/deleted" element={<Deleted />} />
-      </Routes>
-    </MemoryRouter>,
+    <Switch>
+      <Route path="/profile">
+        <DeleteAccountSection user={user} />
+      </Route>
+      <Route path="/account/deleted">
+        <Deleted />
+      </Route>
+    </Switch>,
   );
 }
 

@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
@@ -91,7 +91,7 @@ interface DeleteAccountFormProps {
 
 /** The dialog's form: the typed word, the proof, the newsletter choice, and the two buttons. */
 function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: DeleteAccountFormProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const email = user.email ?? '';
   const [failure, setFailure] = useState<string | null>(null);
   const [code, setCode] = useState<CodeState>({ kind: 'idle' });

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import AccountDeletedPage from './AccountDeletedPage';
 import DeleteConfirmPage from './DeleteConfirmPage';
 
@@ -31,14 +31,20 @@ function json(status: number, body: unknown): Response {
 }
 
 function renderAt(entry: string | { pathname: string; state: unknown }) {
+  const { pathname, state } = typeof entry === 'string' ? { pathname: entry, state: null } : entry;
+  window.history.replaceState(state, '', pathname);
   render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/account/delete/confirm" element={<DeleteConfirmPage />} />
-        <Route path="/account/deleted" element={<AccountDeletedPage />} />
-        <Route path="/account/delete" element={<p>Request page</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <Switch>
+      <Route path="/account/delete/confirm">
+        <DeleteConfirmPage />
+      </Route>
+      <Route path="/account/deleted">
+        <AccountDeletedPage />
+      </Route>
+      <Route path="/account/delete">
+        <p>Request page</p>
+      </Route>
+    </Switch>,
   );
   return userEvent.setup();
 }

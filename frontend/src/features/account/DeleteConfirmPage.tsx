@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
@@ -34,7 +34,7 @@ function InvalidLink({ message }: { message: string }) {
  */
 export default function DeleteConfirmPage() {
   const text = useText();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [newsletter, setNewsletter] = useState(true);

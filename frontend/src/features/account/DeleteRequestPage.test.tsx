@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import DeleteRequestPage from './DeleteRequestPage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -24,11 +23,7 @@ function json(status: number, body: unknown): Response {
 }
 
 function renderPage() {
-  render(
-    <MemoryRouter>
-      <DeleteRequestPage />
-    </MemoryRouter>,
-  );
+  render(<DeleteRequestPage />);
   return userEvent.setup();
 }
 

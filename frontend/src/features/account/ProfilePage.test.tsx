@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { DEFAULT_CONFIG } from '../../lib/config';
 import { ConfigContext } from '../../lib/configContext';
 import ProfilePage from './ProfilePage';
@@ -50,37 +50,22 @@ beforeEach(() => {
 });
 
 function StateProbe() {
-  const location = useLocation();
-  return <p data-testid="route-state">{JSON.stringify(location.state)}</p>;
+  return <p data-testid="route-state">{JSON.stringify(useHistoryState<unknown>())}</p>;
 }
 
 describe('profile with a provider account', () => {
   it('shows the connection message from the callback once, and offers to set a password', async () => {
+    window.history.replaceState({ message: 'Your Google account is connected.' }, '', '/profile');
     render(
       <ConfigContext value={{ ...DEFAULT_CONFIG, providers: ['google', 'apple'] }}>
-        <MemoryRouter
-          initialEntries={[
-            { pathname: '/profile', state: { message: 'Your Google account is connected.' } },
-          ]}
-        >
-          <Routes>
-            <Route
-              path="/profile"
-              element={
-                <>
-                  <ProfilePage />
-                  <StateProbe />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
+        <ProfilePage />
+        <StateProbe />
       </ConfigContext>,
     );
     expect(await screen.findByRole('heading', { name: 'Connected accounts' })).toBeInTheDocument();
     expect(screen.getByText('Your Google account is connected.')).toBeInTheDocument();
     // The history entry no longer carries it (a reload does not repeat it).
-    // (replaced by a navigation in a transition: wait for it)
+    // (replaced by a navigation in an effect: wait for it)
     await waitFor(() => expect(screen.getByTestId('route-state')).toHaveTextContent('null'));
     expect(screen.getByRole('button', { name: 'Disconnect Google' })).toBeDisabled();
 
@@ -94,20 +79,14 @@ describe('profile after an email change', () => {
   it('shows the new address and the message from the callback with it, not with the providers', async () => {
     const moved = { ...googleOnly, email: 'new@example.com' };
     auth.getUser.mockResolvedValue({ data: { user: moved }, error: null });
+    window.history.replaceState(
+      { message: 'Your email address is now new@example.com.', section: 'email' },
+      '',
+      '/profile',
+    );
     render(
       <ConfigContext value={DEFAULT_CONFIG}>
-        <MemoryRouter
-          initialEntries={[
-            {
-              pathname: '/profile',
-              state: { message: 'Your email address is now new@example.com.', section: 'email' },
-            },
-          ]}
-        >
-          <Routes>
-            <Route path="/profile" element={<ProfilePage />} />
-          </Routes>
-        </MemoryRouter>
+        <ProfilePage />
       </ConfigContext>,
     );
     expect(await screen.findByText('Your email address is now new@example.com.')).toBeVisible();
@@ -128,28 +107,15 @@ describe('profile after an email change', () => {
 
 describe('profile after accepting an invitation', () => {
   it('shows the welcome under the heading once, with or without providers', async () => {
+    window.history.replaceState(
+      { message: 'Your password is set. Welcome!', section: 'page' },
+      '',
+      '/profile',
+    );
     render(
       <ConfigContext value={{ ...DEFAULT_CONFIG, providers: ['google'] }}>
-        <MemoryRouter
-          initialEntries={[
-            {
-              pathname: '/profile',
-              state: { message: 'Your password is set. Welcome!', section: 'page' },
-            },
-          ]}
-        >
-          <Routes>
-            <Route
-              path="/profile"
-              element={
-                <>
-                  <ProfilePage />
-                  <StateProbe />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
+        <ProfilePage />
+        <StateProbe />
       </ConfigContext>,
     );
     const welcome = await screen.findByText('Your password is set. Welcome!');

@@ -2,7 +2,8 @@ import type { User } from '@supabase/supabase-js';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Redirect, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
@@ -90,16 +91,15 @@ function Profile({
   version: number;
   onUserChanged: () => void;
 }) {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
+  const routeState = useHistoryState<ProfileState | null>();
   // A message passed in route state (/auth/callback: 'Your Google account is connected.', 'Your
   // email address is now …'; /auth/welcome: 'Your password is set. Welcome!'), read once: the
   // history entry drops it so a reload does not repeat it.
-  const [arrival] = useState(() => location.state as ProfileState | null);
+  const [arrival] = useState(() => routeState);
   const notice = arrival?.message;
   const emailNotice = arrival?.section === 'email' ? notice : undefined;
   const pageNotice = arrival?.section === 'page' ? notice : undefined;
-  const pathname = location.pathname;
   useEffect(() => {
     if (notice) navigate(pathname, { replace: true, state: null });
   }, [notice, pathname, navigate]);
@@ -215,7 +215,7 @@ function Profile({
 
 /** /profile: guarded; the only public-facing wait for the auth lookup is here. */
 export default function ProfilePage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const session = useSession((event) => {
     // A recovery link opened in another tab of this browser: finish it on the reset screen.
     if (event === 'PASSWORD_RECOVERY') {
@@ -255,10 +255,10 @@ export default function ProfilePage() {
       </section>
     );
   }
-  if (session.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (session.status === 'signedOut') return <Redirect to="/login" replace />;
   if (owesCode) {
     const state: TwoFactorState = { from: '/profile' };
-    return <Navigate to={TWO_FACTOR_PATH} replace state={state} />;
+    return <Redirect to={TWO_FACTOR_PATH} replace state={state} />;
   }
   const current = user && user.id === session.session.user.id ? user : session.session.user;
   return (

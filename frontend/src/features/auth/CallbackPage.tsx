@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { ButtonLink } from '../../components/Button';
 import { LoadingState } from '../../components/LoadingState';
@@ -34,7 +34,7 @@ async function resolveCallback(url: { hash: string; search: string }): Promise<C
 }
 
 export default function CallbackPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [url] = useState(openedAt);
   const [outcome, setOutcome] = useState<CallbackOutcome | null>(null);
 

@@ -1,7 +1,8 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
@@ -29,8 +30,7 @@ async function resendConfirmation(email: string): Promise<Result> {
 }
 
 export default function ConfirmSignupPage() {
-  const location = useLocation();
-  const stateEmail = (location.state as { email?: unknown } | null)?.email;
+  const stateEmail = useHistoryState<{ email?: unknown } | null>()?.email;
   const [email, setEmail] = useState<string | null>(
     typeof stateEmail === 'string' && stateEmail ? stateEmail : null,
   );

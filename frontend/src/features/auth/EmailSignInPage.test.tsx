@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import EmailSignInPage from './EmailSignInPage';
 import { codeFailure, EMAIL_SIGN_IN_TEXTS, sendFailure } from './emailSignIn';
 import LoginPage from './LoginPage';
@@ -18,15 +18,22 @@ vi.mock('../../lib/supabase', () => ({
 const PATH = '/login/email-link';
 
 function renderPage(path = PATH) {
+  window.history.replaceState(null, '', path);
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path={PATH} element={<EmailSignInPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/auth/two-factor" element={<p>two-factor step</p>} />
-        <Route path="/" element={<p>home</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <Switch>
+      <Route path={PATH}>
+        <EmailSignInPage />
+      </Route>
+      <Route path="/login">
+        <LoginPage />
+      </Route>
+      <Route path="/auth/two-factor">
+        <p>two-factor step</p>
+      </Route>
+      <Route path="/">
+        <p>home</p>
+      </Route>
+    </Switch>,
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
@@ -27,8 +28,7 @@ interface Failure {
 
 export default function LoginPage() {
   const finishSignIn = useFinishSignIn();
-  const location = useLocation();
-  const routeState = (location.state ?? {}) as LoginState;
+  const routeState = useHistoryState<LoginState | null>() ?? {};
   const [failure, setFailure] = useState<Failure | null>(null);
   const [signedIn, setSignedIn] = useState(false);
   const { providers } = useConfig();

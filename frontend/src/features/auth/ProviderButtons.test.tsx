@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { DEFAULT_CONFIG } from '../../lib/config';
 import { ConfigContext } from '../../lib/configContext';
 import type { SignInProvider } from '../../lib/providers';
@@ -19,11 +18,7 @@ beforeEach(() => {
 });
 
 function renderPage(page: React.ReactElement, providers: SignInProvider[]) {
-  return render(
-    <ConfigContext value={{ ...DEFAULT_CONFIG, providers }}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </ConfigContext>,
-  );
+  return render(<ConfigContext value={{ ...DEFAULT_CONFIG, providers }}>{page}</ConfigContext>);
 }
 
 describe('provider buttons (docs/behaviour.md#accounts-providers)', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Redirect, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button, ButtonLink } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
@@ -43,9 +44,8 @@ async function checkRecovery(hash: string, fromCallback: boolean): Promise<Statu
 }
 
 export default function ResetPasswordPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const fromCallback = Boolean((location.state as { recovery?: unknown } | null)?.recovery);
+  const [, navigate] = useLocation();
+  const fromCallback = Boolean(useHistoryState<{ recovery?: unknown } | null>()?.recovery);
   const [hash] = useState(() => window.location.hash);
   const [status, setStatus] = useState<Status>({ kind: 'checking' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -93,7 +93,7 @@ export default function ResetPasswordPage() {
 
   if (status.kind === 'secondFactor') {
     const state: TwoFactorState = { from: '/auth/reset-password' };
-    return <Navigate to={TWO_FACTOR_PATH} replace state={state} />;
+    return <Redirect to={TWO_FACTOR_PATH} replace state={state} />;
   }
   return (
     <AccountFrame

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
@@ -25,7 +26,7 @@ import { LOGIN_REDIRECT_MS, SIGNED_IN_MESSAGE } from './signIn';
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
 function SecondStep({ from }: { from?: string }) {
   const navigateLater = useDelayedNavigate();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [useRecovery, setUseRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -144,11 +145,10 @@ function SecondStep({ from }: { from?: string }) {
 /** /auth/two-factor: only for a session that still owes its second factor. */
 export default function TwoFactorPage() {
   const session = useSession();
-  const location = useLocation();
-  const from = (location.state as TwoFactorState | null)?.from;
+  const from = useHistoryState<TwoFactorState | null>()?.from;
   const owed = useSecondFactorOwed(session.session?.user.id);
 
-  if (session.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (session.status === 'signedOut') return <Redirect to="/login" replace />;
   if (session.status === 'loading' || owed === null) {
     return (
       <section className={styles.page} aria-label="Two-factor authentication">
@@ -156,6 +156,6 @@ export default function TwoFactorPage() {
       </section>
     );
   }
-  if (!owed) return <Navigate to={from ?? '/profile'} replace />;
+  if (!owed) return <Redirect to={from ?? '/profile'} replace />;
   return <SecondStep from={from} />;
 }

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Switch, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { DEFAULT_CONFIG } from '../../lib/config';
 import { ConfigContext } from '../../lib/configContext';
 import WelcomePage, { WELCOME_TEXTS } from './WelcomePage';
@@ -19,23 +20,27 @@ vi.mock('../../lib/supabase', () => ({
 
 /** Where the screen went, and with what route state. */
 function Elsewhere() {
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const state = useHistoryState<unknown>();
   return (
     <p data-testid="elsewhere">
-      {location.pathname} {JSON.stringify(location.state)}
+      {pathname} {JSON.stringify(state)}
     </p>
   );
 }
 
 function renderWelcome(brand = DEFAULT_CONFIG.brand) {
+  window.history.replaceState(null, '', '/auth/welcome');
   return render(
     <ConfigContext value={{ ...DEFAULT_CONFIG, brand }}>
-      <MemoryRouter initialEntries={['/auth/welcome']}>
-        <Routes>
-          <Route path="/auth/welcome" element={<WelcomePage />} />
-          <Route path="*" element={<Elsewhere />} />
-        </Routes>
-      </MemoryRouter>
+      <Switch>
+        <Route path="/auth/welcome">
+          <WelcomePage />
+        </Route>
+        <Route>
+          <Elsewhere />
+        </Route>
+      </Switch>
     </ConfigContext>,
   );
 }

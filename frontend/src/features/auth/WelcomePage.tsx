@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Navigate, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
@@ -30,7 +30,7 @@ export const WELCOME_DONE_STATE = { message: WELCOME_TEXTS.done, section: 'page'
 
 /** The form, for a session that owes nothing more. */
 function ChoosePassword({ email }: { email: string }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { brand, passwordMinLength } = useConfig();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -109,7 +109,7 @@ export default function WelcomePage() {
   const session = useSession();
   const owed = useSecondFactorOwed(session.session?.user.id);
 
-  if (session.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (session.status === 'signedOut') return <Redirect to="/login" replace />;
   if (session.status === 'loading' || owed === null) {
     return (
       <section className={styles.page} aria-label="Welcome">
@@ -119,7 +119,7 @@ export default function WelcomePage() {
   }
   if (owed) {
     const state: TwoFactorState = { from: WELCOME_PATH };
-    return <Navigate to={TWO_FACTOR_PATH} replace state={state} />;
+    return <Redirect to={TWO_FACTOR_PATH} replace state={state} />;
   }
   return <ChoosePassword email={session.session.user.email ?? ''} />;
 }

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { DEFAULT_CONFIG } from '../../lib/config';
 import { ConfigContext } from '../../lib/configContext';
 import ForgotPasswordPage from './ForgotPasswordPage';
@@ -18,13 +18,14 @@ vi.mock('../../lib/supabase', () => ({
 }));
 
 function renderAt(path: string, element: React.ReactElement, state?: unknown) {
+  window.history.replaceState(state ?? null, '', path);
   return render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-      <Routes>
-        <Route path={path} element={element} />
-        <Route path="*" element={<p>elsewhere</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <Switch>
+      <Route path={path}>{element}</Route>
+      <Route>
+        <p>elsewhere</p>
+      </Route>
+    </Switch>,
   );
 }
 
@@ -201,9 +202,7 @@ describe("the server's minimum password length", () => {
     const user = userEvent.setup();
     render(
       <ConfigContext value={{ ...DEFAULT_CONFIG, passwordMinLength: 8 }}>
-        <MemoryRouter>
-          <SignupPage />
-        </MemoryRouter>
+        <SignupPage />
       </ConfigContext>,
     );
     expect(field('Password')).toHaveAccessibleDescription('At least 8 characters.');

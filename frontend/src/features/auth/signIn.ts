@@ -2,7 +2,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast/headless';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { useDelayedNavigate } from '../../lib/session';
 import { needsSecondFactor, TWO_FACTOR_PATH } from '../../lib/twoFactor';
 
@@ -17,7 +17,7 @@ export const SIGNED_IN_MESSAGE = 'Signed in successfully. Welcome back!';
  * (docs/behaviour.md#accounts-two-factor); otherwise the toast, then home after 1 s.
  */
 export function useFinishSignIn(): (supabase: SupabaseClient) => Promise<void> {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const navigateLater = useDelayedNavigate();
   return useCallback(
     async (supabase: SupabaseClient) => {

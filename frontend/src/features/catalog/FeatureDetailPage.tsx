@@ -1,12 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { use } from 'react';
+import { Link } from 'wouter';
 import { ButtonLink } from '../../components/Button';
 import cardStyles from '../../components/Card.module.css';
 import { Icon } from '../../components/Icon';
 import { PageHero } from '../../components/PageHero';
 import { Section, SectionHeader } from '../../components/Section';
 import { featureMeta } from '../../content/featureMeta';
-import { findFeaturePage, type FeatureItem } from '../../content/features';
+import { loadFeaturePage, type FeatureItem } from '../../content/featurePages';
 import styles from './FeatureDetailPage.module.css';
 
 function ItemGrid({ items, headingLevel }: { items: FeatureItem[]; headingLevel: 'h3' }) {
@@ -27,7 +28,8 @@ function ItemGrid({ items, headingLevel }: { items: FeatureItem[]; headingLevel:
 }
 
 export default function FeatureDetailPage({ slug }: { slug: string }) {
-  const content = findFeaturePage(slug);
+  // Already loaded by the route's preload (prerender, hydration); suspends on a client navigation.
+  const content = use(loadFeaturePage(slug));
   const meta = featureMeta(slug);
   if (!content || !meta) throw new Error(`No feature page content for "${slug}"`);
   return (

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import cardStyles from '../../components/Card.module.css';
 import { Icon } from '../../components/Icon';
 import { PageHero } from '../../components/PageHero';
@@ -20,7 +20,7 @@ export default function FeaturesPage() {
           All features
         </h2>
         <ul className={styles.featureGrid}>
-          {featureCards.map((card) => (
+          {featureCards.map((card, index) => (
             <li
               key={card.id}
               id={card.id}
@@ -32,7 +32,10 @@ export default function FeaturesPage() {
                 alt=""
                 width={FEATURE_IMAGE_SIZE.width}
                 height={FEATURE_IMAGE_SIZE.height}
-                loading="lazy"
+                // The first card's image is in the first screen (on a phone, the page's largest
+                // element): fetched at once; the others when they near the viewport.
+                loading={index === 0 ? undefined : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
                 decoding="async"
                 className={styles.featureImage}
               />

@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import ContactPage from './ContactPage';
 
 const field = (name: string) => screen.getByLabelText(name, { exact: true });
@@ -8,11 +7,7 @@ const field = (name: string) => screen.getByLabelText(name, { exact: true });
 describe('contact form', () => {
   it('checks on submit, then each message follows its field as it is edited', async () => {
     const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <ContactPage />
-      </MemoryRouter>,
-    );
+    render(<ContactPage />);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(field('Your name')).toHaveAccessibleDescription('Name is required');
     expect(field('Email address')).toHaveAccessibleDescription('Email is required');

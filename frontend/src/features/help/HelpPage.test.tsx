@@ -1,14 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import HelpPage from './HelpPage';
 
 function renderHelp() {
-  return render(
-    <MemoryRouter>
-      <HelpPage />
-    </MemoryRouter>,
-  );
+  return render(<HelpPage />);
 }
 
 const details = (question: string) =>

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ButtonLink } from '../../components/Button';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';

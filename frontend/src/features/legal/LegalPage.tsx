@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import {

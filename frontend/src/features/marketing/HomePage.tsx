@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { ButtonLink } from '../../components/Button';
 import cardStyles from '../../components/Card.module.css';
 import { Icon } from '../../components/Icon';
@@ -156,7 +156,7 @@ function Roadmap() {
 }
 
 export default function HomePage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   useEffect(() => {
     // A sign-in failure the server could not send back to /auth/callback: shown there.
     const { search, hash } = window.location;

@@ -1,7 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { getSupabase } from '../../lib/supabase';
 import JoinPage from './JoinPage';
 import { COOLDOWN_KEY } from './join';
@@ -21,11 +20,7 @@ function serverAnswers(...answers: Answer[]) {
 
 function renderJoin() {
   const user = userEvent.setup();
-  const view = render(
-    <MemoryRouter>
-      <JoinPage />
-    </MemoryRouter>,
-  );
+  const view = render(<JoinPage />);
   return { user, ...view };
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { Button } from '../../components/Button';
 import { StatusCard, statusCardStyles as styles } from './StatusCard';
 import {

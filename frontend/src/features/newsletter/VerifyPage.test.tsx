@@ -1,7 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { getSupabase } from '../../lib/supabase';
 import VerifyPage from './VerifyPage';
 
@@ -14,11 +13,10 @@ function rpcAnswers(answer: () => Promise<unknown>) {
 }
 
 function renderAt(url: string) {
+  window.history.replaceState(null, '', url);
   return render(
     <StrictMode>
-      <MemoryRouter initialEntries={[url]}>
-        <VerifyPage />
-      </MemoryRouter>
+      <VerifyPage />
     </StrictMode>,
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { getSupabase } from '../../lib/supabase';
 import { StatusCard, statusCardStyles as styles } from './StatusCard';
 import { verifySubscriber, type VerifyOutcome } from './verify';

@@ -1,0 +1,52 @@
+/**
+ * The body of every feature page (/features/<slug>), one chunk per page in featurePages/: a
+ * feature page downloads its own body only, and /features (the cards in features.ts) none.
+ * The prerenderer preloads the chunk (the route's `alsoPreload`); the route's preload loads it
+ * before hydration, so `use(loadFeaturePage(slug))` does not suspend then.
+ */
+import type { IconName } from '../components/Icon';
+import type { FeatureSlug } from './featureMeta';
+
+export interface FeatureItem {
+  icon: IconName;
+  title: string;
+  description: string;
+}
+
+export interface FeatureFaq {
+  question: string;
+  answer: string;
+}
+
+export interface FeaturePageContent {
+  slug: FeatureSlug;
+  headline: string;
+  intro: string;
+  cta: { label: string; to: string };
+  benefits: FeatureItem[];
+  features: FeatureItem[];
+  faq: FeatureFaq[];
+}
+
+const modules = import.meta.glob<FeaturePageContent>('./featurePages/*.ts', { import: 'default' });
+
+/**
+ * One promise per slug, marked fulfilled when it settles (the fields React's `use` reads), so a
+ * page whose body is loaded renders without suspending.
+ */
+const loaded = new Map<string, Promise<FeaturePageContent | undefined>>();
+
+/** Loads a feature page's body (undefined for an unknown slug). */
+export function loadFeaturePage(slug: string): Promise<FeaturePageContent | undefined> {
+  let promise = loaded.get(slug);
+  if (!promise) {
+    const load = modules[`./featurePages/${slug}.ts`];
+    const pending = load ? load() : Promise.resolve(undefined);
+    void pending.then((value) => {
+      Object.assign(pending, { status: 'fulfilled', value });
+    });
+    loaded.set(slug, pending);
+    promise = pending;
+  }
+  return promise;
+}
