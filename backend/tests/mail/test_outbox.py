@@ -346,6 +346,42 @@ async def test_concurrent_deliverers_never_send_one_message_twice(
     assert await _rows(app) == []
 
 
+class ConcurrencyMailer:
+    """Counts the sends in flight at once; each takes a moment."""
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.most = 0
+        self.sent: Counter[bytes] = Counter()
+
+    async def send(self, message: bytes) -> None:
+        self.in_flight += 1
+        self.most = max(self.most, self.in_flight)
+        try:
+            await asyncio.sleep(0.01)
+            self.sent[message] += 1
+        finally:
+            self.in_flight -= 1
+
+
+async def test_a_burst_of_requests_sends_as_many_at_once_as_the_outcome_pool_records(
+    app: FastAPI, settings: Settings
+) -> None:
+    """The full-scale soak's burst: every request nudges its own email at once. Unbounded,
+    the sends finished together and queued their deletes on the outcome pool's few
+    connections until it timed out, leaving sent emails claimed (to be sent again)."""
+    messages = await _queue(app, settings, 60)
+    deliverer: Deliverer = app.state.mail_deliverer
+    deliverer.mailer = mailer = ConcurrencyMailer()
+    async with deliverer.outcome_engine.connect() as conn:
+        ids = list(await conn.scalars(select(OutboxMessage.id)))
+    await asyncio.gather(*(deliverer.nudge([one]) for one in ids))
+    assert mailer.most == delivery.SENDS_AT_ONCE
+    assert sorted(mailer.sent) == sorted(messages)
+    assert set(mailer.sent.values()) == {1}
+    assert await _rows(app) == []
+
+
 async def test_the_lifespan_runs_the_sweep_and_stops_it(
     app: FastAPI, settings: Settings, outbox: Outbox
 ) -> None:
