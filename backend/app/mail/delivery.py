@@ -318,12 +318,17 @@ class Deliverer:
         except Exception:
             logger.exception("the mail deliverer could not connect to the database yet")
         while True:
+            backlog = False
             try:
-                await self.sweep()
+                report = await self.sweep()
+                # A sweep stops after SWEEP_BATCHES; if it found that many, more are due (a
+                # restart after a crash in a burst): go on at once rather than at the next
+                # interval, which would send SWEEP_BATCHES * BATCH an interval at most.
+                backlog = report.claimed >= SWEEP_BATCHES * BATCH
             except Exception:
                 logger.exception("the mail sweep failed; it runs again in %s s", interval)
             self.swept.set()
-            await anyio.sleep(interval)
+            await anyio.sleep(0 if backlog else interval)
 
     def start(self) -> None:
         if self._task is None:

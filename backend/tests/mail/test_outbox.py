@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 import sqlalchemy.exc
@@ -379,6 +380,27 @@ async def test_a_burst_of_requests_sends_as_many_at_once_as_the_outcome_pool_rec
     assert mailer.most == delivery.SENDS_AT_ONCE
     assert sorted(mailer.sent) == sorted(messages)
     assert set(mailer.sent.values()) == {1}
+    assert await _rows(app) == []
+
+
+@pytest.mark.parametrize("settings_overrides", [{"mail_sweep_interval": 3600}])
+async def test_a_backlog_larger_than_one_sweep_goes_out_without_waiting_for_the_next(
+    app: FastAPI, settings: Settings
+) -> None:
+    """After a crash in a burst, the restarted workers find thousands due: the soak saw them
+    leave SWEEP_BATCHES * BATCH per MAIL_SWEEP_INTERVAL, minutes for a few hundred."""
+    count = delivery.SWEEP_BATCHES * delivery.BATCH + 30
+    await _queue(app, settings, count)
+    deliverer = Deliverer(app.state.engine, mailer := CountingMailer(), settings)
+    deliverer.start()
+    try:
+        with anyio.fail_after(20):  # the next sweep would be an hour away
+            # Polls the table: what is waited for is the database's state, not an event.
+            while await _rows(app):  # noqa: ASYNC110
+                await asyncio.sleep(0.05)
+    finally:
+        await deliverer.stop()
+    assert len(mailer.sent) == count
     assert await _rows(app) == []
 
 
