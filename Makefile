@@ -82,7 +82,8 @@ chromium:
 e2e: deps frontend-build chromium
 	npx playwright test --config e2e/playwright.config.ts
 
-bench: deps
+# The frontend benchmark measures the build: built first, as `make start` does.
+bench: deps frontend-build
 	$(PY) bench/run.py
 
 # The fuzz test of `make test` (backend/tests/core/test_fuzz.py), longer: FUZZ_EXAMPLES
