@@ -112,12 +112,12 @@ async def _external_service(request: Request, ctx: ContextDep) -> ExternalServic
     return build_external_service(request, ctx, request.app.state.jwt_keys)
 
 
-async def _account_reader(request: Request) -> AccountReader:
+def account_reader(request: Request) -> AccountReader:
+    """GET /user's service: from the app alone (it calls this itself, see auth/router.py)."""
     return AccountReader(request.app.state.single_statement)
 
 
 AccessTokenDep = Annotated[AccessToken, Depends(access_token)]
-AccountReaderDep = Annotated[AccountReader, Depends(_account_reader)]
 ExternalServiceDep = Annotated[ExternalService, Depends(_external_service)]
 SignupServiceDep = Annotated[SignupService, Depends(_assemble(SignupService))]
 TokenServiceDep = Annotated[TokenService, Depends(_assemble(TokenService))]

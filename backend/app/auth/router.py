@@ -14,7 +14,6 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from app.auth import errors
 from app.auth.deps import (
     AccessTokenDep,
-    AccountReaderDep,
     AdminServiceDep,
     DeviceServiceDep,
     ExternalServiceDep,
@@ -22,6 +21,8 @@ from app.auth.deps import (
     SignupServiceDep,
     TokenServiceDep,
     UserServiceDep,
+    access_token,
+    account_reader,
     api_key_gate,
     build_external_service,
     optional_access_token,
@@ -97,7 +98,7 @@ open_router = APIRouter(prefix="/auth/v1", tags=["auth"])
 api_router = APIRouter(prefix="/auth/v1", tags=["auth"], dependencies=[Depends(api_key_gate)])
 # The same, for the two calls a signed-in client makes again and again (getUser, the token
 # refresh): included first, because routes are matched one after the other, in order.
-hot_router = APIRouter(prefix="/auth/v1", tags=["auth"], dependencies=[Depends(api_key_gate)])
+hot_router = APIRouter(prefix="/auth/v1", tags=["auth"])
 # Our own account API (beyond Supabase Auth), for the signed-in user.
 account_router = APIRouter(prefix="/api/account", tags=["account"])
 admin_router = APIRouter(
@@ -337,6 +338,7 @@ async def signup(
 
 @hot_router.post(
     "/token",
+    dependencies=[Depends(api_key_gate)],
     responses=merge(SESSION, GATED, BODY, DB, auth_errors(403, 404, 422, 429, 503)),
     openapi_extra=extra(
         API_KEY,
@@ -444,9 +446,14 @@ async def reauthenticate(service: UserServiceDep, token: AccessTokenDep) -> Json
 
 
 @hot_router.get("/user", responses=merge(USER, BEARER, DB), openapi_extra=USER_BEARER)
-async def get_user(reader: AccountReaderDep, token: AccessTokenDep) -> Response:
-    # A Response, not a dict: FastAPI would validate and re-encode the dict it was given.
-    return JSONResponse(await reader.get(token))
+async def get_user(request: Request) -> Response:
+    # The gateway's key check and the token's, called here rather than declared as
+    # dependencies: on the call every signed-in client repeats, resolving them cost more than
+    # the checks themselves (docs/architecture.md#hot-path). A Response, not a dict: FastAPI
+    # would validate and re-encode the dict it was given.
+    await api_key_gate(request, request.app.state.api_keys)
+    token = await access_token(request)
+    return JSONResponse(await account_reader(request).get(token))
 
 
 @api_router.put(
