@@ -71,6 +71,7 @@ from load import (  # noqa: E402
     WorkerBalance,
     build_request,
     machine_busy_seconds,
+    package_versions,
     process_tree,
     run,
     wait_until_quiet,
@@ -946,13 +947,6 @@ def _scaling(
     return lines, summary
 
 
-def _versions() -> str:
-    from importlib.metadata import version
-
-    names = ["fastapi", "starlette", "uvicorn", "sqlalchemy", "asyncpg", "aiosqlite", "argon2-cffi"]
-    return ", ".join(f"{name} {version(name)}" for name in names)
-
-
 def _cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -984,7 +978,7 @@ def report(
         f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB; "
         f"load average before / after: {load[0]} / {load[1]}.",
         f"- {platform.python_implementation()} {platform.python_version()} on "
-        f"{platform.system()} {platform.release()}; {_versions()}.",
+        f"{platform.system()} {platform.release()}; {package_versions()}.",
         f"- Server: `uvicorn bench_app:create_bench_app --factory --workers {WORKERS}` "
         "(the production app, `app.main.create_app`, plus two reference endpoints: "
         "`GET /bench/bare`, no database, the ceiling; and `GET /bench/select/{user_id}`, one "

@@ -430,3 +430,11 @@ async def run(
     return Result(
         scenario.name, concurrency, seconds, latencies, statuses, errors, cpu_start, cpu_end
     )
+
+
+def package_versions() -> str:
+    """The versions of the server's stack a benchmark's figures depend on, for its report."""
+    from importlib.metadata import version
+
+    names = ["fastapi", "starlette", "uvicorn", "sqlalchemy", "asyncpg", "aiosqlite", "argon2-cffi"]
+    return ", ".join(f"{name} {version(name)}" for name in names)

@@ -65,6 +65,7 @@ from load import (  # noqa: E402
     Reply,
     build_request,
     machine_busy_seconds,
+    package_versions,
     process_tree,
     tree_cpu_seconds,
     wait_until_quiet,
@@ -872,13 +873,6 @@ async def soak(postgres_url: str) -> list[Section]:
     return sections
 
 
-def _versions() -> str:
-    from importlib.metadata import version
-
-    names = ["fastapi", "uvicorn", "sqlalchemy", "asyncpg", "aiosqlite", "argon2-cffi"]
-    return ", ".join(f"{name} {version(name)}" for name in names)
-
-
 def report(sections: list[Section], began: float, load_before: str) -> str:
     load_after = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     lines = [
@@ -894,7 +888,7 @@ def report(sections: list[Section], began: float, load_before: str) -> str:
         + ". What each scenario proves: docs/reliability.md.",
         "",
         f"- Machine: nproc {os.cpu_count()}, shared; load average before / after: "
-        f"{load_before} / {load_after}. CPython {platform.python_version()}; {_versions()}.",
+        f"{load_before} / {load_after}. CPython {platform.python_version()}; {package_versions()}.",
         "- Server: bench/server.py (the production app under uvicorn with the flags of "
         "`python -m app serve`), ENVIRONMENT=test, outbox mail backend, default argon2id cost, "
         "default MAIL_SWEEP_INTERVAL and pool settings, AUTH_AUTOCONFIRM=true (accounts for "

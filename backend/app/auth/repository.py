@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
@@ -42,20 +42,6 @@ _identities: Table = Identity.__table__  # type: ignore[assignment]
 _factors: Table = Factor.__table__  # type: ignore[assignment]
 _sessions: Table = AuthSession.__table__  # type: ignore[assignment]
 _refresh_tokens: Table = RefreshToken.__table__  # type: ignore[assignment]
-
-_USER_FIELDS = (
-    "id", "aud", "role", "email", "email_confirmed_at", "confirmation_sent_at",
-    "recovery_sent_at", "invited_at", "email_change", "email_change_sent_at", "last_sign_in_at",
-    "banned_until", "app_metadata", "user_metadata", "is_anonymous", "created_at", "updated_at",
-)  # fmt: skip
-_IDENTITY_FIELDS = (
-    "id", "provider_id", "user_id", "provider", "identity_data", "email", "last_sign_in_at",
-    "created_at", "updated_at",
-)  # fmt: skip
-_FACTOR_FIELDS = (
-    "id", "friendly_name", "factor_type", "status", "last_challenged_at", "created_at",
-    "updated_at",
-)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,15 +101,27 @@ class UserRecord:
     factors: list[FactorRecord] = field(default_factory=list)
 
 
+def _columns(record: type[Any], *, skip: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """A record's fields: the columns the hot path selects, named once, in the record."""
+    return tuple(f.name for f in fields(record) if f.name not in skip)
+
+
+_USER_FIELDS = _columns(UserRecord, skip=frozenset({"identities", "factors"}))
+_IDENTITY_FIELDS = _columns(IdentityRecord)
+_FACTOR_FIELDS = _columns(FactorRecord)
+# The user, identities and factors of one account, as the LEFT JOINs below select them.
+_ACCOUNT_COLUMNS = (
+    *(_users.c[name] for name in _USER_FIELDS),
+    *(_identities.c[name].label(f"i_{name}") for name in _IDENTITY_FIELDS),
+    *(_factors.c[name].label(f"f_{name}") for name in _FACTOR_FIELDS),
+)
+
+
 def _account_query(*, in_session: bool) -> Any:
     """The user with its identities and factors in one statement, LEFT JOINs (an account has
     a handful of each, so their product stays a few rows); `in_session`: also whether
     `session_id` names one of the user's sessions."""
-    columns = [
-        *(_users.c[name] for name in _USER_FIELDS),
-        *(_identities.c[name].label(f"i_{name}") for name in _IDENTITY_FIELDS),
-        *(_factors.c[name].label(f"f_{name}") for name in _FACTOR_FIELDS),
-    ]
+    columns = list(_ACCOUNT_COLUMNS)
     joined = _users.outerjoin(_identities, _identities.c.user_id == _users.c.id).outerjoin(
         _factors, _factors.c.user_id == _users.c.id
     )
@@ -252,9 +250,7 @@ def _rotate_in_one_statement() -> Any:
             refreshed.c.id.label("s_id"),
             refreshed.c.aal.label("s_aal"),
             refreshed.c.amr.label("s_amr"),
-            *(_users.c[name] for name in _USER_FIELDS),
-            *(_identities.c[name].label(f"i_{name}") for name in _IDENTITY_FIELDS),
-            *(_factors.c[name].label(f"f_{name}") for name in _FACTOR_FIELDS),
+            *_ACCOUNT_COLUMNS,
         )
         .select_from(joined)
         .order_by(_identities.c.created_at, _factors.c.created_at)

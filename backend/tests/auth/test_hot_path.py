@@ -38,6 +38,12 @@ def statements(app: FastAPI) -> Iterator[list[str]]:
         event.remove(engine, "before_cursor_execute", record)
 
 
+async def _refresh_tokens(app: FastAPI) -> list[tuple[Any, ...]]:
+    async with app.state.engine.connect() as conn:
+        rows = await conn.execute(text("SELECT id, revoked FROM refresh_tokens ORDER BY id"))
+        return [tuple(row) for row in rows]
+
+
 def refresh(client: httpx.AsyncClient, token: str) -> Any:
     return client.post("/auth/v1/token?grant_type=refresh_token", json={"refresh_token": token})
 
@@ -80,16 +86,19 @@ async def test_refresh_on_postgresql_is_one_statement(
 
 
 async def test_a_banned_users_refresh_is_refused_and_leaves_the_token_as_it_was(
-    client: httpx.AsyncClient, outbox: Outbox, service_key: str
+    app: FastAPI, client: httpx.AsyncClient, outbox: Outbox, service_key: str
 ) -> None:
     admin = {"apikey": service_key, "Authorization": f"Bearer {service_key}"}
     session = await signed_up_and_confirmed(client, outbox, "hot3@example.com")
     user = f"/auth/v1/admin/users/{session['user']['id']}"
     await client.put(user, headers=admin, json={"ban_duration": "24h"})
+    before = await _refresh_tokens(app)
     refused = await refresh(client, session["refresh_token"])
     assert refused.status_code == 400
     assert refused.json()["code"] == "user_banned"
-    # Refused before anything changed: lifted, the ban leaves the same token working.
+    # Refused before anything changed: no token revoked, no child made (PostgreSQL's
+    # one-statement rotation commits by itself, so it must not match a banned user).
+    assert await _refresh_tokens(app) == before
     await client.put(user, headers=admin, json={"ban_duration": "none"})
     assert (await refresh(client, session["refresh_token"])).status_code == 200
 

@@ -325,12 +325,7 @@ async def test_concurrent_deliverers_never_send_one_message_twice(
     app: FastAPI, settings: Settings
 ) -> None:
     count = 120
-    async with app.state.sessionmaker() as session:
-        queue = MailQueue(session)
-        for n in range(count):
-            queue.add(_message(settings, f"person{n}@example.com", subject=f"message {n}"))
-        await session.commit()
-
+    await _queue(app, settings, count)
     mailer = CountingMailer()
     # Four workers: each its own engine (pool, connections), as separate processes would be.
     engines = [create_engine(settings) for _ in range(4)]
