@@ -29,12 +29,12 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 
 export { expect };
 
-/** Waits until React has hydrated the page (the nav bar's scroll listener is live). */
+/**
+ * Waits until React has hydrated the page and run its first effects (listeners live, head tags
+ * and the first page view applied): App marks `<html data-hydrated>` in its own effect.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /** Stores a consent choice before any page script runs, so the banner stays away. */

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { ConfigContext } from '../lib/configContext';
@@ -10,6 +11,12 @@ import { routes } from './routes';
  * location, entryServer.tsx in one fixed at the prerendered path (`ssrPath`).
  */
 export function App({ config }: { config: RuntimeConfig }) {
+  // Passive effects run children first, so this one runs after every effect of the first
+  // committed page (head tags, page view): the mark tests wait for (e2e/support/fixtures.ts).
+  // The root's own React key appears when hydration starts, not when it is done.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <ConfigContext value={config}>
       <Layout>
