@@ -1,0 +1,95 @@
+/**
+ * The Hijri date of a place's day: the browser's Umm al-Qura calendar (Intl), or where a
+ * browser lacks it, the tabular (civil) Islamic calendar, which is at most a day or two off.
+ * `offset` moves the date by whole days for a local moon sighting.
+ */
+import { addDays, type CalendarDay } from './compute';
+
+export const HIJRI_OFFSETS = [-2, -1, 0, 1, 2] as const;
+
+const MONTHS = [
+  'Muharram',
+  'Safar',
+  'Rabiʿ al-Awwal',
+  'Rabiʿ al-Thani',
+  'Jumada al-Ula',
+  'Jumada al-Akhirah',
+  'Rajab',
+  'Shaʿban',
+  'Ramadan',
+  'Shawwal',
+  'Dhu al-Qaʿdah',
+  'Dhu al-Hijjah',
+];
+
+export interface HijriDay {
+  year: number;
+  month: number;
+  day: number;
+  /** The date written out, e.g. '1 Ramadan 1447 AH'. */
+  text: string;
+}
+
+function umalquraFormat(locale: string | undefined): Intl.DateTimeFormat | null {
+  try {
+    const tagged = new Intl.Locale(locale ?? 'en', { calendar: 'islamic-umalqura' });
+    const format = new Intl.DateTimeFormat(tagged.toString(), {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    return format.resolvedOptions().calendar === 'islamic-umalqura' ? format : null;
+  } catch {
+    return null;
+  }
+}
+
+export function hijriDate(
+  day: CalendarDay,
+  offset: number,
+  locale: string | undefined,
+  format: Intl.DateTimeFormat | null = umalquraFormat(locale),
+): HijriDay {
+  const shifted = addDays(day, offset);
+  // Noon UTC of the day: its date is the same in UTC, whatever the place's zone.
+  const instant = new Date(Date.UTC(shifted.year, shifted.month - 1, shifted.day, 12));
+  if (format) {
+    const numeric = new Intl.DateTimeFormat(
+      new Intl.Locale('en', { calendar: 'islamic-umalqura', numberingSystem: 'latn' }).toString(),
+      { timeZone: 'UTC', day: 'numeric', month: 'numeric', year: 'numeric' },
+    ).formatToParts(instant);
+    const get = (type: string) =>
+      Number.parseInt(numeric.find((p) => p.type === type)?.value ?? '', 10);
+    return {
+      year: get('year'),
+      month: get('month'),
+      day: get('day'),
+      text: format.format(instant),
+    };
+  }
+  const tabular = tabularHijri(shifted);
+  return { ...tabular, text: `${tabular.day} ${MONTHS[tabular.month - 1]} ${tabular.year} AH` };
+}
+
+// The civil epoch, 1 Muharram 1 AH (16 July 622, Julian), as a Julian day number.
+const EPOCH = 1948440;
+
+function hijriToJdn(year: number, month: number, day: number): number {
+  return (
+    day +
+    Math.ceil(29.5 * (month - 1)) +
+    (year - 1) * 354 +
+    Math.floor((3 + 11 * year) / 30) +
+    EPOCH -
+    1
+  );
+}
+
+/** The tabular Islamic calendar (30-year cycle, leap years 2, 5, 7, 10, 13, 16, 18, 21, 24, 26, 29). */
+export function tabularHijri(day: CalendarDay): { year: number; month: number; day: number } {
+  const jdn = Math.floor(Date.UTC(day.year, day.month - 1, day.day) / 86_400_000) + 2_440_588;
+  const year = Math.floor((30 * (jdn - EPOCH) + 10_646) / 10_631);
+  const month = Math.min(12, Math.ceil((jdn - 29 - hijriToJdn(year, 1, 1)) / 29.5) + 1);
+  return { year, month, day: jdn - hijriToJdn(year, month, 1) + 1 };
+}
