@@ -140,8 +140,10 @@ rmSync(ssrDir, { recursive: true, force: true });
 rmSync(join(dist, 'index.html'));
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 
-// Precompress text assets; the server picks .br or .gz from Accept-Encoding.
-const compressible = /\.(js|css|svg|webmanifest|txt|xml|ico|map)$/;
+// Precompress text assets; the server picks .br or .gz from Accept-Encoding. JSON is the city
+// list of /prayer-times (a megabyte, a third of it gzipped); routes.json is read by the server
+// from disk and never sent.
+const compressible = /\.(js|css|svg|webmanifest|json|txt|xml|ico|map)$/;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
@@ -149,6 +151,7 @@ function walk(dir) {
       if (name !== '_pages') walk(full);
       continue;
     }
+    if (full === join(dist, 'routes.json')) continue;
     if (!compressible.test(name) || statSync(full).size < 512) continue;
     const data = readFileSync(full);
     writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
