@@ -62,17 +62,22 @@ test: deps lint typecheck pytest conformance frontend-lint frontend-typecheck fr
 # harness both suites share (testing/) and bench/ (./tsconfig.json: testing/ and bench/).
 .PHONY: frontend-lint frontend-typecheck frontend-unit frontend-build e2e chromium
 
-frontend-lint: node_modules/.installed
+# The city list of /prayer-times, generated from a pinned package (docs/prayer-times.md#city-list).
+CITIES := frontend/src/features/prayer-times/data/cities.json
+$(CITIES): frontend/scripts/build_cities.py $(VENV)/.installed
+	$(PY) frontend/scripts/build_cities.py $@
+
+frontend-lint: node_modules/.installed $(CITIES)
 	npx eslint . && npx prettier --check frontend e2e conformance testing bench
 
-frontend-typecheck: node_modules/.installed
+frontend-typecheck: node_modules/.installed $(CITIES)
 	npx tsc --noEmit -p frontend && npx tsc --noEmit -p e2e
 	npx tsc --noEmit -p . && npx tsc --noEmit -p conformance
 
-frontend-unit: node_modules/.installed
+frontend-unit: node_modules/.installed $(CITIES)
 	npx vitest run --config frontend/vite.config.ts
 
-frontend-build: node_modules/.installed
+frontend-build: node_modules/.installed $(CITIES)
 	npm run build
 
 # The e2e suite drives the system Chromium (Playwright's own download is not reachable).

@@ -141,7 +141,7 @@ rmSync(join(dist, 'index.html'));
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 
 // Precompress text assets; the server picks .br or .gz from Accept-Encoding.
-const compressible = /\.(js|css|svg|webmanifest|txt|xml|ico|map)$/;
+const compressible = /\.(js|css|svg|webmanifest|txt|xml|ico|map|json)$/;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);

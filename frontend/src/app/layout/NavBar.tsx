@@ -7,8 +7,12 @@ import styles from './NavBar.module.css';
 
 export const SCROLL_THRESHOLD = 50;
 
-const menuLinks = [
+// `document`: a full page load, not a client-side route change. The prayer-times page may ask
+// for the visitor's location only because its own response allows it (Permissions-Policy is
+// the document's, docs/prayer-times.md#privacy).
+const menuLinks: { label: string; to: string; document?: boolean }[] = [
   { label: 'Home', to: '/' },
+  { label: 'Prayer times', to: '/prayer-times', document: true },
   { label: 'Features', to: '/features' },
   { label: 'Help Center', to: '/help' },
   { label: 'Contact', to: '/contact' },
@@ -39,6 +43,9 @@ export function NavBar() {
       >
         <nav className={styles.inner} aria-label="Main">
           <Logo />
+          <a href="/prayer-times" className={styles.barLink}>
+            Prayer times
+          </a>
           <ButtonLink to="/join" small className={styles.cta}>
             Join Now
           </ButtonLink>
@@ -121,9 +128,15 @@ function SidePanel({ onClose }: { onClose: () => void }) {
         <ul className={styles.menuList}>
           {menuLinks.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className={styles.menuLink} onClick={onClose}>
-                {link.label}
-              </Link>
+              {link.document ? (
+                <a href={link.to} className={styles.menuLink}>
+                  {link.label}
+                </a>
+              ) : (
+                <Link to={link.to} className={styles.menuLink} onClick={onClose}>
+                  {link.label}
+                </Link>
+              )}
             </li>
           ))}
         </ul>
