@@ -7,12 +7,8 @@ import styles from './NavBar.module.css';
 
 export const SCROLL_THRESHOLD = 50;
 
-// `document`: a full page load, not a client-side route change. The prayer-times page may ask
-// for the visitor's location only because its own response allows it (Permissions-Policy is
-// the document's, docs/prayer-times.md#privacy).
-const menuLinks: { label: string; to: string; document?: boolean }[] = [
+const menuLinks = [
   { label: 'Home', to: '/' },
-  { label: 'Prayer times', to: '/prayer-times', document: true },
   { label: 'Features', to: '/features' },
   { label: 'Help Center', to: '/help' },
   { label: 'Contact', to: '/contact' },
@@ -43,6 +39,8 @@ export function NavBar() {
       >
         <nav className={styles.inner} aria-label="Main">
           <Logo />
+          {/* A full page load, not a route change: only that page's response lets it ask for
+              the visitor's location (docs/prayer-times.md#privacy). */}
           <a href="/prayer-times" className={styles.barLink}>
             Prayer times
           </a>
@@ -128,15 +126,9 @@ function SidePanel({ onClose }: { onClose: () => void }) {
         <ul className={styles.menuList}>
           {menuLinks.map((link) => (
             <li key={link.to}>
-              {link.document ? (
-                <a href={link.to} className={styles.menuLink}>
-                  {link.label}
-                </a>
-              ) : (
-                <Link to={link.to} className={styles.menuLink} onClick={onClose}>
-                  {link.label}
-                </Link>
-              )}
+              <Link to={link.to} className={styles.menuLink} onClick={onClose}>
+                {link.label}
+              </Link>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@
  * chooses, all computed in this browser (docs/prayer-times.md). The prerendered HTML has the
  * copy and the controls; the times appear once the script runs.
  */
-import { ShieldCheck } from 'lucide-react';
+import { LockKeyhole } from 'lucide-react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
@@ -94,7 +94,7 @@ export default function PrayerTimesPage() {
       />
       <Section labelledBy="location-title">
         <p className={styles.privacy}>
-          <ShieldCheck size={20} aria-hidden="true" />
+          <LockKeyhole size={20} aria-hidden="true" />
           {PRIVACY_SENTENCE}
         </p>
         <div className={styles.grid}>

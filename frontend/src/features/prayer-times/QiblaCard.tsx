@@ -1,4 +1,4 @@
-import { Compass } from 'lucide-react';
+import { Navigation } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/Button';
 import type { Place } from './compute';
@@ -107,7 +107,7 @@ export function QiblaCard({ place, locale }: { place: Place; locale: string | un
       </p>
       {supported && !live && (
         <Button variant="outline" small onClick={() => void startLive()}>
-          <Compass size={16} aria-hidden="true" />
+          <Navigation size={16} aria-hidden="true" />
           Use live compass
         </Button>
       )}

@@ -15,8 +15,8 @@ const PrayerTimes = lazyPage(
 
 export const prayerTimesRoutes: AppRoute[] = [
   page(PrayerTimes, {}, PRAYER_TIMES_PATH, {
-    title: 'Prayer times, Qibla and Hijri date — {brand}',
+    title: 'Prayer times — {brand}',
     description:
-      'Prayer times for your city by the method your mosque uses, the Qibla and the Hijri date, computed on your device: your location never leaves your browser.',
+      'Prayer times, Qibla and Hijri date for your city, computed on your device: your location stays with you.',
   }),
 ];
