@@ -71,10 +71,10 @@ test: deps lint typecheck pytest conformance frontend-lint frontend-typecheck fr
 # harness both suites share (testing/) and bench/ (./tsconfig.json: testing/ and bench/).
 .PHONY: frontend-lint frontend-typecheck frontend-unit frontend-build e2e chromium
 
-frontend-lint: node_modules/.installed
+frontend-lint: node_modules/.installed $(CITIES)
 	npx eslint . && npx prettier --check frontend e2e conformance testing bench
 
-frontend-typecheck: node_modules/.installed
+frontend-typecheck: node_modules/.installed $(CITIES)
 	npx tsc --noEmit -p frontend && npx tsc --noEmit -p e2e
 	npx tsc --noEmit -p . && npx tsc --noEmit -p conformance
 

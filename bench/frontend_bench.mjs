@@ -3,7 +3,7 @@
 // Writes bench/results/frontend.md; asserts nothing (speed is measured, not tested).
 //
 //   npm run build && node bench/frontend_bench.mjs
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,7 +13,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.js';
 const DIST = join(ROOT, 'frontend', 'dist');
 const CHROME = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
-const PAGES = ['/', '/features', '/help', '/features/prayer-tracking'];
+const PAGES = ['/', '/features', '/help', '/features/prayer-tracking', '/prayer-times'];
 const JS_BUDGET_KB = 90;
 
 /** @type {Map<string, number>} */
@@ -143,6 +143,20 @@ try {
     const observed = await observedJs(server.url, path);
     lines.push(
       `| ${path} | ${kb(declared.bytes)} KB | ${kb(observed.bytes)} KB | ${observed.files.length} | ${declared.hasSupabase ? 'PRESENT' : 'absent'} |`,
+    );
+  }
+  // The city list of /prayer-times: fetched only when the search field (or the location
+  // button) is first used, so it is in no page's load above.
+  const cityFiles = readdirSync(join(DIST, 'assets')).filter((file) =>
+    /^cities-[\w-]+\.json$/.test(file),
+  );
+  lines.push('', '## /prayer-times city list (loaded on first search, not with the page)', '');
+  lines.push('| file | raw | gzip | brotli |', '| --- | ---: | ---: | ---: |');
+  for (const file of cityFiles) {
+    const path = join(DIST, 'assets', file);
+    const size = (/** @type {string} */ p) => (existsSync(p) ? `${kb(statSync(p).size)} KB` : '—');
+    lines.push(
+      `| ${file} | ${size(path)} | ${kb(gzipBytes(join('assets', file)))} KB | ${size(`${path}.br`)} |`,
     );
   }
   lines.push(

@@ -1,6 +1,7 @@
 /** Every public route and the heading a visitor must see on it. */
 export const publicRoutes: { path: string; heading: string | RegExp }[] = [
   { path: '/', heading: 'Your Smart Prayer Companion' },
+  { path: '/prayer-times', heading: 'Prayer times wherever you are' },
   { path: '/features', heading: 'Everything you need for a day built around prayer' },
   { path: '/features/prayer-tracking', heading: 'Keep every prayer, one day at a time' },
   { path: '/features/prayer-times', heading: 'Accurate prayer times, wherever you are' },

@@ -63,6 +63,18 @@ def is_https(settings: Settings) -> bool:
     return urlsplit(settings.site_url).scheme == "https"
 
 
+# The one page that may ask for the visitor's location, and only for our own origin; every other
+# response, API included, denies it (docs/prayer-times.md#privacy).
+GEOLOCATION_PATHS = ("/prayer-times", "/prayer-times/")
+
+
+def permissions_policy(*, geolocation: bool) -> str:
+    return (
+        f"camera=(), microphone=(), geolocation=({'self' if geolocation else ''}), "
+        "payment=(), usb=()"
+    )
+
+
 def security_headers(settings: Settings) -> list[tuple[str, str]]:
     headers = [
         ("Content-Security-Policy", content_security_policy(settings)),
@@ -70,7 +82,7 @@ def security_headers(settings: Settings) -> list[tuple[str, str]]:
         ("Referrer-Policy", "strict-origin-when-cross-origin"),
         ("X-Frame-Options", "DENY"),
         ("Cross-Origin-Opener-Policy", "same-origin"),
-        ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"),
+        ("Permissions-Policy", permissions_policy(geolocation=False)),
     ]
     if is_https(settings):
         headers.append(("Strict-Transport-Security", "max-age=63072000; includeSubDomains"))
@@ -88,7 +100,9 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        docs = scope.get("path", "") in DOCS_PATHS
+        path = scope.get("path", "")
+        docs = path in DOCS_PATHS
+        geolocation = path in GEOLOCATION_PATHS
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -96,6 +110,8 @@ class SecurityHeaders:
                 for name, value in self.headers:
                     if name == "Content-Security-Policy" and docs:
                         value = DOCS_CSP
+                    elif name == "Permissions-Policy" and geolocation:
+                        value = permissions_policy(geolocation=True)
                     if name not in headers:
                         headers[name] = value
             await send(message)

@@ -305,6 +305,25 @@ async def test_security_headers_on_every_response(
     assert "strict-transport-security" not in response.headers  # plain http
 
 
+@pytest.mark.parametrize(
+    ("path", "geolocation"),
+    [
+        ("/prayer-times", "geolocation=(self)"),
+        ("/prayer-times/", "geolocation=(self)"),
+        ("/", "geolocation=()"),
+        ("/features/prayer-times", "geolocation=()"),
+        ("/prayer-times/x", "geolocation=()"),
+        ("/auth/v1/settings", "geolocation=()"),
+    ],
+)
+async def test_only_the_prayer_times_page_may_ask_for_the_location(
+    site_client: httpx.AsyncClient, path: str, geolocation: str
+) -> None:
+    policy = (await site_client.get(path)).headers["permissions-policy"]
+    assert geolocation in policy.split(", "), policy
+    assert "camera=()" in policy
+
+
 async def test_security_headers_on_an_unhandled_error(make_app: AppFactory) -> None:
     app = make_app()
 

@@ -8,6 +8,7 @@ import { featurePageMeta } from '../content/featureMeta';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { newsletterRoutes } from '../features/newsletter/routes';
+import { prayerTimesRoutes } from '../features/prayer-times/routes';
 import { lazyPage } from '../lib/lazyPage';
 import { page, type AppRoute, type RouteMeta } from '../lib/routing';
 
@@ -109,6 +110,7 @@ const publicRoutes: AppRoute[] = [
 /** Every route: the public pages, then the screens that talk to the server. */
 export const routes: AppRoute[] = [
   ...publicRoutes,
+  ...prayerTimesRoutes,
   ...newsletterRoutes,
   ...authRoutes,
   ...accountRoutes,

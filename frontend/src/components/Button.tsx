@@ -18,6 +18,8 @@ interface ButtonLinkProps {
   small?: boolean;
   className?: string;
   onClick?: () => void;
+  /** A full page load even for an internal path (a page whose response headers matter). */
+  document?: boolean;
 }
 
 /** A link styled as a button. Internal paths use the router; mailto/https use a plain anchor. */
@@ -28,9 +30,10 @@ export function ButtonLink({
   small,
   className,
   onClick,
+  document,
 }: ButtonLinkProps) {
   const className_ = classes(variant, small, className);
-  if (/^(https?:|mailto:)/.test(to)) {
+  if (document || /^(https?:|mailto:)/.test(to)) {
     return (
       <a href={to} className={className_} onClick={onClick}>
         {children}

@@ -23,6 +23,8 @@ export interface FeaturePageContent {
   headline: string;
   intro: string;
   cta: { label: string; to: string };
+  /** A second button: where the site itself offers the feature (a full page load). */
+  tryIt?: { label: string; to: string };
   benefits: FeatureItem[];
   features: FeatureItem[];
   faq: FeatureFaq[];

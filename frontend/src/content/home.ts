@@ -39,6 +39,8 @@ export interface HighlightCard {
   description: string;
   accent: string;
   link: string;
+  /** Where the site itself offers it (a full page load: see features/prayer-times/routes.tsx). */
+  tryIt?: { label: string; to: string };
 }
 
 export const highlightsTitle = 'Experience Modern Islamic Lifestyle';
@@ -53,6 +55,7 @@ export const highlights: HighlightCard[] = [
       'Times for all five prayers from your location and your chosen calculation method, with Hanafi or standard Asr and safe rules for high latitudes.',
     accent: '#D4A018',
     link: '/features/prayer-times',
+    tryIt: { label: 'Today’s times for your city', to: '/prayer-times' },
   },
   {
     icon: 'chart',

@@ -107,6 +107,7 @@ const privacy: LegalPage = {
       heading: '1. What we do not collect',
       list: [
         'Your location. Prayer times, the Qibla and travel detection are calculated on your phone; coordinates are never sent to us.',
+        'Your location on this website. The prayer-times page computes the times, the Qibla and the timetable in your browser. Your position, if you press Use my location, and the city you choose stay there: kept in the browser only if you tick Remember my location, and sent to no one. The city list is a file the page downloads in full from this site, so we never learn what you searched for.',
         'Your prayer log, unless you create an account and turn on sync.',
         'Contacts, photos, microphone recordings or advertising identifiers.',
         'Anything for advertising: we show no ads and use no advertising trackers.',

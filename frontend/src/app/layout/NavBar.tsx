@@ -39,6 +39,11 @@ export function NavBar() {
       >
         <nav className={styles.inner} aria-label="Main">
           <Logo />
+          {/* A full page load, not a route change: only that page's response lets it ask for
+              the visitor's location (docs/prayer-times.md#privacy). */}
+          <a href="/prayer-times" className={styles.barLink}>
+            Prayer times
+          </a>
           <ButtonLink to="/join" small className={styles.cta}>
             Join Now
           </ButtonLink>

@@ -7,6 +7,7 @@ const page: FeaturePageContent = {
   intro:
     'Fajr to Isha from your location and the calculation method your community follows, calculated on your phone so your location never leaves it.',
   cta: { label: 'Join the Waitlist', to: '/join' },
+  tryIt: { label: 'See prayer times for your city', to: '/prayer-times' },
   benefits: [
     {
       icon: 'target',

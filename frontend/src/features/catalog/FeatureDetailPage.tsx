@@ -37,6 +37,11 @@ export default function FeatureDetailPage({ slug }: { slug: string }) {
       <PageHero eyebrow={meta.title} title={content.headline} intro={<p>{content.intro}</p>}>
         <div className={styles.heroActions}>
           <ButtonLink to={content.cta.to}>{content.cta.label}</ButtonLink>
+          {content.tryIt && (
+            <ButtonLink to={content.tryIt.to} variant="outline" document>
+              {content.tryIt.label}
+            </ButtonLink>
+          )}
           <ButtonLink to="/features" variant="outline">
             All features
           </ButtonLink>

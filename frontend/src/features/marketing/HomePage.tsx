@@ -82,6 +82,12 @@ function Highlights() {
               Learn more<span className="sr-only"> about {card.title}</span>
               <ArrowRight size={18} aria-hidden="true" />
             </Link>
+            {card.tryIt && (
+              <a href={card.tryIt.to} className={cardStyles.moreLink}>
+                {card.tryIt.label}
+                <ArrowRight size={18} aria-hidden="true" />
+              </a>
+            )}
           </li>
         ))}
       </ul>

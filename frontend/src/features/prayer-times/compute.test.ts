@@ -194,3 +194,27 @@ describe('Hijri date', () => {
     expect(fallback.text).toMatch(/^\d+ (Shaʿban|Ramadan) 1447 AH$/);
   });
 });
+
+describe("Umm al-Qura's Ramadan", () => {
+  it('puts Isha 120 minutes after Maghrib in Ramadan and 90 otherwise', () => {
+    // 1 Ramadan 1447 is 18 February 2026; 1 Shawwal is 20 March.
+    const gap = (day: { year: number; month: number; day: number }) => {
+      const times = computeDay(makkah, day, DEFAULT_SETTINGS);
+      return (times.isha.getTime() - times.maghrib.getTime()) / 60_000;
+    };
+    expect(gap({ year: 2026, month: 2, day: 17 })).toBe(90);
+    expect(gap({ year: 2026, month: 2, day: 18 })).toBe(120);
+    expect(gap({ year: 2026, month: 3, day: 19 })).toBe(120);
+    expect(gap({ year: 2026, month: 3, day: 20 })).toBe(90);
+    // Other methods keep their own rule in Ramadan.
+    const qatar = computeDay(
+      makkah,
+      { year: 2026, month: 2, day: 18 },
+      {
+        ...DEFAULT_SETTINGS,
+        method: 'Qatar',
+      },
+    );
+    expect((qatar.isha.getTime() - qatar.maghrib.getTime()) / 60_000).toBe(90);
+  });
+});

@@ -13,6 +13,7 @@ import {
   PolarCircleResolution,
   PrayerTimes,
 } from 'adhan';
+import { hijriMonth } from './hijri';
 
 export const METHOD_IDS = [
   'MuslimWorldLeague',
@@ -161,7 +162,16 @@ export function resolveSettings(place: Place, settings: PrayerSettings): Resolve
   return { method, asr, highLatitude };
 }
 
-export function parameters(place: Place, settings: PrayerSettings): CalculationParameters {
+// Umm al-Qura sets Isha 120 minutes after Maghrib in Ramadan, not 90 (the official timetable;
+// adhan leaves it to the app). Ramadan by the Umm al-Qura calendar, not a local sighting.
+const UMM_AL_QURA_RAMADAN_ISHA = 30;
+const RAMADAN = 9;
+
+export function parameters(
+  place: Place,
+  settings: PrayerSettings,
+  day?: CalendarDay,
+): CalculationParameters {
   const resolved = resolveSettings(place, settings);
   const params = CalculationMethod[resolved.method]();
   params.madhab = resolved.asr === 'hanafi' ? Madhab.Hanafi : Madhab.Shafi;
@@ -170,6 +180,12 @@ export function parameters(place: Place, settings: PrayerSettings): CalculationP
   // latitude where it does (aqrab al-bilad) rather than no times.
   params.polarCircleResolution = PolarCircleResolution.AqrabBalad;
   params.adjustments = { ...settings.adjustments };
+  if (resolved.method === 'UmmAlQura' && day && hijriMonth(day) === RAMADAN) {
+    params.methodAdjustments = {
+      ...params.methodAdjustments,
+      isha: params.methodAdjustments.isha + UMM_AL_QURA_RAMADAN_ISHA,
+    };
+  }
   return params;
 }
 
@@ -181,7 +197,7 @@ export function computeDay(place: Place, day: CalendarDay, settings: PrayerSetti
     new Coordinates(place.latitude, place.longitude),
     // Only the year, month and day are read (see the module comment).
     new Date(day.year, day.month - 1, day.day),
-    parameters(place, settings),
+    parameters(place, settings, day),
   );
   return {
     fajr: times.fajr,
@@ -208,7 +224,7 @@ export function highLatitudeApplies(
     return { fajr: false, isha: false };
   }
   const withRule = computeDay(place, day, settings);
-  const params = parameters(place, settings);
+  const params = parameters(place, settings, day);
   params.nightPortions = () => ({ fajr: 1, isha: 1 });
   const angleOnly = new PrayerTimes(
     new Coordinates(place.latitude, place.longitude),

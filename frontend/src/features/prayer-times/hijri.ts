@@ -3,7 +3,7 @@
  * browser lacks it, the tabular (civil) Islamic calendar, which is at most a day or two off.
  * `offset` moves the date by whole days for a local moon sighting.
  */
-import { addDays, type CalendarDay } from './compute';
+import type { CalendarDay } from './compute';
 
 export const HIJRI_OFFSETS = [-2, -1, 0, 1, 2] as const;
 
@@ -45,13 +45,35 @@ function umalquraFormat(locale: string | undefined): Intl.DateTimeFormat | null 
   }
 }
 
+function shift(day: CalendarDay, days: number): CalendarDay {
+  const date = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+let monthFormat: Intl.DateTimeFormat | null | undefined;
+
+/** The Umm al-Qura month (1–12) of a day, or the tabular calendar's without Intl support. */
+export function hijriMonth(day: CalendarDay): number {
+  monthFormat ??= umalquraFormat('en')
+    ? new Intl.DateTimeFormat(
+        new Intl.Locale('en', { calendar: 'islamic-umalqura', numberingSystem: 'latn' }).toString(),
+        { timeZone: 'UTC', month: 'numeric' },
+      )
+    : null;
+  if (!monthFormat) return tabularHijri(day).month;
+  return Number.parseInt(
+    monthFormat.format(new Date(Date.UTC(day.year, day.month - 1, day.day, 12))),
+    10,
+  );
+}
+
 export function hijriDate(
   day: CalendarDay,
   offset: number,
   locale: string | undefined,
   format: Intl.DateTimeFormat | null = umalquraFormat(locale),
 ): HijriDay {
-  const shifted = addDays(day, offset);
+  const shifted = shift(day, offset);
   // Noon UTC of the day: its date is the same in UTC, whatever the place's zone.
   const instant = new Date(Date.UTC(shifted.year, shifted.month - 1, shifted.day, 12));
   if (format) {

@@ -1,0 +1,210 @@
+import { LocateFixed } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../components/Button';
+import { CheckboxField } from '../../components/form/CheckboxField';
+import type { Place } from './compute';
+import {
+  CITY_ATTRIBUTION,
+  loadCities,
+  nearestCity,
+  searchCities,
+  toPlace,
+  type City,
+} from './cities';
+import styles from './PrayerTimesPage.module.css';
+
+interface LocationPickerProps {
+  onPlace: (place: Place) => void;
+  remember: boolean;
+  onRemember: (remember: boolean) => void;
+}
+
+type Status = { kind: 'idle' } | { kind: 'locating' } | { kind: 'error'; message: string };
+
+const UNAVAILABLE = 'Your device could not find its position. Search for a city instead.';
+const GEOLOCATION_ERRORS: Record<number, string> = {
+  1: 'Location permission was denied. Search for a city instead, or allow location for this site in your browser settings.',
+  2: UNAVAILABLE,
+  3: 'Finding your position took too long. Try again, or search for a city.',
+};
+
+function countryName(code: string, locale: string | undefined): string {
+  try {
+    return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function cityLabel(city: City, locale: string | undefined): string {
+  return `${city.name}, ${countryName(city.country, locale)}`;
+}
+
+/** "Use my location" (asked only on the click) or a city from the offline list. */
+export function LocationPicker({ onPlace, remember, onRemember }: LocationPickerProps) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<City[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setStatus({
+        kind: 'error',
+        message: 'This browser cannot share its location. Search for a city instead.',
+      });
+      return;
+    }
+    setStatus({ kind: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const { latitude, longitude } = position.coords;
+        void loadCities().then(
+          (index) => {
+            const near = nearestCity(index, latitude, longitude);
+            // The times are for where the visitor is; the nearest city only names it.
+            onPlace({ ...toPlace(near), latitude, longitude, name: near.name });
+            setStatus({ kind: 'idle' });
+          },
+          () =>
+            setStatus({
+              kind: 'error',
+              message: 'The city list could not be loaded to name your position. Try again.',
+            }),
+        );
+      },
+      (error) =>
+        setStatus({
+          kind: 'error',
+          message: GEOLOCATION_ERRORS[error.code] ?? UNAVAILABLE,
+        }),
+      { enableHighAccuracy: false, timeout: 20_000, maximumAge: 10 * 60_000 },
+    );
+  };
+
+  const search = (text: string) => {
+    setQuery(text);
+    if (!text.trim()) {
+      setResults([]);
+      setOpen(false);
+      return;
+    }
+    void loadCities().then(
+      (index) => {
+        const found = searchCities(index, text, 8);
+        setResults(found);
+        setActive(found.length ? 0 : -1);
+        setOpen(true);
+      },
+      () => setStatus({ kind: 'error', message: 'The city list could not be loaded. Try again.' }),
+    );
+  };
+
+  const choose = (city: City) => {
+    onPlace(toPlace(city));
+    setQuery(cityLabel(city, locale));
+    setOpen(false);
+    setStatus({ kind: 'idle' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && results.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((index) => (index + 1) % results.length);
+    } else if (event.key === 'ArrowUp' && results.length) {
+      event.preventDefault();
+      setActive((index) => (index <= 0 ? results.length - 1 : index - 1));
+    } else if (event.key === 'Enter' && open && results[active]) {
+      event.preventDefault();
+      choose(results[active]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  const expanded = open && results.length > 0;
+  return (
+    <div className={styles.picker}>
+      <Button
+        variant="outline"
+        onClick={locate}
+        disabled={status.kind === 'locating'}
+        className={styles.locate}
+      >
+        <LocateFixed size={18} aria-hidden="true" />
+        {status.kind === 'locating' ? 'Finding your location…' : 'Use my location'}
+      </Button>
+      <div className={styles.search}>
+        <label htmlFor={`${listId}-input`} className={styles.label}>
+          Search for a city
+        </label>
+        <input
+          ref={inputRef}
+          id={`${listId}-input`}
+          className={styles.input}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={`${listId}-list`}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          value={query}
+          onChange={(event) => search(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          placeholder="e.g. Istanbul, Karachi, Toronto"
+        />
+        <div
+          id={`${listId}-list`}
+          role="listbox"
+          aria-label="Cities"
+          className={styles.options}
+          hidden={!expanded}
+        >
+          {results.map((city, index) => (
+            <div
+              key={`${city.name}-${city.latitude}-${city.longitude}`}
+              id={`${listId}-${index}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === active}
+              className={index === active ? styles.activeOption : styles.option}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(city);
+              }}
+            >
+              {cityLabel(city, locale)}
+            </div>
+          ))}
+        </div>
+        {open && query.trim() && results.length === 0 && (
+          <p className={styles.hint}>No city matches “{query.trim()}”.</p>
+        )}
+        <p className={styles.attribution}>
+          City list: <a href={CITY_ATTRIBUTION.sourceUrl}>{CITY_ATTRIBUTION.source}</a>,{' '}
+          <a href={CITY_ATTRIBUTION.licenceUrl}>{CITY_ATTRIBUTION.licence}</a>. Loaded from this
+          site only when you search.
+        </p>
+      </div>
+      <CheckboxField
+        label="Remember my location"
+        checked={remember}
+        onChange={(event) => onRemember(event.target.checked)}
+      />
+      <p className={styles.hint}>Kept in this browser only; untick to forget it.</p>
+      {status.kind === 'error' && (
+        <p className={styles.error} role="alert">
+          {status.message}
+        </p>
+      )}
+    </div>
+  );
+}

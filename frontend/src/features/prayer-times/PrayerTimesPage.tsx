@@ -1,0 +1,164 @@
+/**
+ * /prayer-times: times, Qibla, Hijri date and a monthly timetable for a place the visitor
+ * chooses, all computed in this browser (docs/prayer-times.md). The prerendered HTML has the
+ * copy and the controls; the times appear once the script runs.
+ */
+import { LockKeyhole } from 'lucide-react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { PageHero } from '../../components/PageHero';
+import { Section } from '../../components/Section';
+import { dayAt, resolveSettings, type CalendarDay, type Place } from './compute';
+import { DayTimes } from './DayTimes';
+import { LocationPicker } from './LocationPicker';
+import { METHOD_TEXT, ASR_TEXT } from './methods';
+import { MonthlyTimetable } from './MonthlyTimetable';
+import { QiblaCard } from './QiblaCard';
+import { SettingsForm } from './SettingsForm';
+import {
+  DEFAULT_STORED,
+  readPlace,
+  readSettings,
+  rememberPlace,
+  saveSettings,
+  type StoredSettings,
+} from './storage';
+import { useMinuteClock } from './usePlaceClock';
+import styles from './PrayerTimesPage.module.css';
+
+export const PRIVACY_SENTENCE =
+  'Your location never leaves this browser: the times, the Qibla and the timetable are computed on your device, and nothing about where you are is sent to us or anyone else.';
+
+function countryName(code: string, locale: string | undefined): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const noSubscription = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
+export default function PrayerTimesPage() {
+  const now = useMinuteClock();
+  // What this browser kept is read on the first render after hydration: the prerendered HTML
+  // (and so hydration) has none of it.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const kept = useMemo(
+    () =>
+      hydrated
+        ? { place: readPlace(), settings: readSettings(), locale: navigator.language }
+        : { place: null, settings: DEFAULT_STORED, locale: undefined },
+    [hydrated],
+  );
+  const [chosen, setChosen] = useState<Place | null>(null);
+  const [rememberChoice, setRememberChoice] = useState<boolean | null>(null);
+  const [changedSettings, setChangedSettings] = useState<StoredSettings | null>(null);
+  const [day, setDay] = useState<CalendarDay | null>(null);
+  const place = chosen ?? kept.place;
+  const remember = rememberChoice ?? kept.place !== null;
+  const settings = changedSettings ?? kept.settings;
+  const locale = kept.locale;
+
+  const choosePlace = (next: Place) => {
+    setChosen(next);
+    setDay(null);
+    if (remember) rememberPlace(next);
+  };
+  const changeRemember = (value: boolean) => {
+    setRememberChoice(value);
+    rememberPlace(value ? place : null);
+  };
+  const changeSettings = (next: StoredSettings) => {
+    setChangedSettings(next);
+    saveSettings(next);
+  };
+
+  const today = place && now ? dayAt(now, place.timeZone) : null;
+  const shown = day ?? today;
+  const resolved = place ? resolveSettings(place, settings) : null;
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Prayer times"
+        title="Prayer times wherever you are"
+        intro={
+          <p>
+            Today’s times, the Qibla and the Hijri date for your city, with the calculation method
+            your mosque uses.
+          </p>
+        }
+      />
+      <Section labelledBy="location-title">
+        <p className={styles.privacy}>
+          <LockKeyhole size={20} aria-hidden="true" />
+          {PRIVACY_SENTENCE}
+        </p>
+        <div className={styles.grid}>
+          <div className={styles.panel}>
+            <h2 id="location-title" className={styles.panelTitle}>
+              Your location
+            </h2>
+            <LocationPicker onPlace={choosePlace} remember={remember} onRemember={changeRemember} />
+          </div>
+          <div className={styles.panel} aria-live="off">
+            <h2 className={styles.panelTitle} id="times-title">
+              {place
+                ? `Prayer times in ${place.name}${place.country ? `, ${countryName(place.country, locale)}` : ''}`
+                : 'Prayer times'}
+            </h2>
+            {place && resolved && today && shown && now ? (
+              <>
+                <DayTimes
+                  place={place}
+                  settings={settings}
+                  today={today}
+                  day={shown}
+                  onDay={setDay}
+                  now={now}
+                  locale={locale}
+                />
+                <p className={styles.hint}>
+                  {METHOD_TEXT[resolved.method].name}; Asr: {ASR_TEXT[resolved.asr].name}. Times are{' '}
+                  {place.name}’s local time ({place.timeZone.replace(/_/g, ' ')}).
+                </p>
+              </>
+            ) : (
+              <p className={styles.hint}>
+                Choose your location to see today’s times. The times appear once the page’s script
+                has run.
+              </p>
+            )}
+          </div>
+        </div>
+      </Section>
+      {place && today && (
+        <>
+          <Section labelledBy="qibla-title">
+            <div className={styles.grid}>
+              <div className={styles.panel}>
+                <QiblaCard place={place} locale={locale} />
+              </div>
+              <div className={styles.panel}>
+                <SettingsForm
+                  place={place}
+                  settings={settings}
+                  onChange={changeSettings}
+                  locale={locale}
+                />
+              </div>
+            </div>
+          </Section>
+          <Section labelledBy="timetable-title" className={styles.printable}>
+            <div className={styles.panel}>
+              <MonthlyTimetable place={place} settings={settings} today={today} locale={locale} />
+            </div>
+          </Section>
+        </>
+      )}
+    </>
+  );
+}
