@@ -11,6 +11,7 @@ import {
   toPlace,
   type City,
 } from './cities';
+import { countryName } from './methods';
 import styles from './PrayerTimesPage.module.css';
 
 interface LocationPickerProps {
@@ -27,14 +28,6 @@ const GEOLOCATION_ERRORS: Record<number, string> = {
   2: UNAVAILABLE,
   3: 'Finding your position took too long. Try again, or search for a city.',
 };
-
-function countryName(code: string, locale: string | undefined): string {
-  try {
-    return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export function cityLabel(city: City, locale: string | undefined): string {
   return `${city.name}, ${countryName(city.country, locale)}`;
@@ -190,8 +183,9 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
         )}
         <p className={styles.attribution}>
           City list: <a href={CITY_ATTRIBUTION.sourceUrl}>{CITY_ATTRIBUTION.source}</a>,{' '}
-          <a href={CITY_ATTRIBUTION.licenceUrl}>{CITY_ATTRIBUTION.licence}</a>. Loaded from this
-          site only when you search.
+          <a href={CITY_ATTRIBUTION.licenceUrl}>{CITY_ATTRIBUTION.licence}</a> (
+          {CITY_ATTRIBUTION.changes.replace(/\.$/, '')}). Loaded from this site only when you
+          search.
         </p>
       </div>
       <CheckboxField

@@ -10,7 +10,7 @@ import { Section } from '../../components/Section';
 import { dayAt, resolveSettings, type CalendarDay, type Place } from './compute';
 import { DayTimes } from './DayTimes';
 import { LocationPicker } from './LocationPicker';
-import { METHOD_TEXT, ASR_TEXT } from './methods';
+import { ASR_TEXT, countryName, METHOD_TEXT } from './methods';
 import { MonthlyTimetable } from './MonthlyTimetable';
 import { QiblaCard } from './QiblaCard';
 import { SettingsForm } from './SettingsForm';
@@ -27,15 +27,6 @@ import styles from './PrayerTimesPage.module.css';
 
 export const PRIVACY_SENTENCE =
   'Your location never leaves this browser: the times, the Qibla and the timetable are computed on your device, and nothing about where you are is sent to us or anyone else.';
-
-function countryName(code: string, locale: string | undefined): string {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 const noSubscription = () => () => undefined;
 const isClient = () => true;

@@ -15,7 +15,7 @@ import {
   type Place,
 } from './compute';
 import { HIJRI_OFFSETS } from './hijri';
-import { ASR_TEXT, HIGH_LATITUDE_TEXT, METHOD_TEXT, PRAYER_NAMES } from './methods';
+import { ASR_TEXT, countryName, HIGH_LATITUDE_TEXT, METHOD_TEXT, PRAYER_NAMES } from './methods';
 import { clampAdjustment, DEFAULT_STORED, type StoredSettings } from './storage';
 import styles from './PrayerTimesPage.module.css';
 
@@ -24,15 +24,6 @@ interface SettingsFormProps {
   settings: StoredSettings;
   onChange: (settings: StoredSettings) => void;
   locale: string | undefined;
-}
-
-function countryName(code: string, locale: string | undefined): string {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** "Umm al-Qura, the method used in Saudi Arabia". */

@@ -31,6 +31,7 @@ interface Row {
   population: number;
   alt?: string[];
   admin?: [string, string];
+  zone?: string;
 }
 
 /** A small list in the file's format, encoded as build_cities.py does. */
@@ -47,6 +48,7 @@ function fixture(rows: Row[]): CityFile {
   const admins = [...new Map(sorted.flatMap((row) => (row.admin ? [row.admin] : []))).entries()];
   const deltas = (values: number[]) =>
     values.map((value, i) => value - (i ? (values[i - 1] ?? 0) : 0));
+  const zones = [...new Set(['Etc/UTC', ...sorted.map((row) => row.zone ?? 'Etc/UTC')])];
   const alt: Record<string, string> = {};
   sorted.forEach((row, i) => {
     if (row.alt) alt[i] = row.alt.join('|');
@@ -54,13 +56,13 @@ function fixture(rows: Row[]): CityFile {
   return {
     v: 1,
     source: 'test',
-    zones: ['Etc/UTC'],
+    zones,
     admins,
     countries,
     names: sorted.map((row) => row.name).join('|'),
     lat: deltas(sorted.map((row) => Math.round(row.lat * 100))),
     lon: deltas(sorted.map((row) => Math.round(row.lon * 100))),
-    zone: sorted.map(() => 0),
+    zone: sorted.map((row) => zones.indexOf(row.zone ?? 'Etc/UTC')),
     admin: sorted.map((row) =>
       row.admin ? admins.findIndex(([c]) => c === row.admin?.[0]) + 1 : 0,
     ),
@@ -236,6 +238,28 @@ describe('nearestCity', () => {
     expect(at(64.1466, -21.9426)).toBe('Reykjavík, IS, Atlantic/Reykjavik');
     expect(at(61.2181, -149.9003)).toBe('Anchorage, Alaska, US, America/Anchorage');
     expect(at(59.9139, 10.7522)).toBe('Oslo, NO, Europe/Oslo');
+    // At Westminster and in Sydney's business district: the city, not the district GeoNames
+    // also lists.
+    expect(at(51.5007, -0.1246)).toBe('London, GB, Europe/London');
+    expect(at(-33.8688, 151.2093)).toBe('Sydney, AU, Australia/Sydney');
+  });
+
+  it('prefers a larger city within 10 km only in the same time zone', () => {
+    const cities = decodeCities(
+      fixture([
+        { name: 'Big', country: 'AA', lat: 0, lon: 0.05, population: 900_000 },
+        { name: 'Small', country: 'AA', lat: 0, lon: 0, population: 20_000 },
+        { name: 'Far', country: 'AA', lat: 0, lon: 0.5, population: 9_000_000 },
+      ]),
+    );
+    expect(nearestCity(cities, 0, 0.001).name).toBe('Big');
+    const across = decodeCities(
+      fixture([
+        { name: 'Big', country: 'AA', lat: 0, lon: 0.05, population: 900_000, zone: 'Asia/Dubai' },
+        { name: 'Small', country: 'AA', lat: 0, lon: 0, population: 20_000 },
+      ]),
+    );
+    expect(nearestCity(across, 0, 0.001).name).toBe('Small');
   });
 
   it('measures along the sphere, across the antimeridian and near the poles', () => {

@@ -351,16 +351,26 @@ export function searchCities(index: CityIndex, query: string, limit = 8): City[]
   return best.map((city) => cities[city]).filter((city) => city !== undefined);
 }
 
-/** The city nearest to a position along the Earth's surface: what a located visitor is shown. */
+// A position this close to a larger city of the same time zone is named after it: GeoNames lists
+// districts as places of their own, and a visitor at Westminster is in London.
+const SAME_PLACE_KM = 10;
+const EARTH_RADIUS_KM = 6371.0088;
+const SAME_PLACE_COS = Math.cos(SAME_PLACE_KM / EARTH_RADIUS_KM);
+
+/**
+ * The city that names a position (what a located visitor is shown): the nearest along the
+ * Earth's surface, or the largest within 10 km of the position in the nearest one's zone.
+ */
 export function nearestCity(index: CityIndex, latitude: number, longitude: number): City {
   const rad = Math.PI / 180;
   const x = Math.cos(latitude * rad) * Math.cos(longitude * rad);
   const y = Math.cos(latitude * rad) * Math.sin(longitude * rad);
   const z = Math.sin(latitude * rad);
-  const { vectors } = index;
+  const { vectors, cities } = index;
   let best = -1;
   let bestDot = -Infinity;
-  for (let i = 0; i < index.cities.length; i++) {
+  const close: number[] = [];
+  for (let i = 0; i < cities.length; i++) {
     // The cosine of the angle between the two points: the larger, the nearer.
     const dot =
       x * (vectors[i * 3] ?? 0) + y * (vectors[i * 3 + 1] ?? 0) + z * (vectors[i * 3 + 2] ?? 0);
@@ -368,10 +378,14 @@ export function nearestCity(index: CityIndex, latitude: number, longitude: numbe
       bestDot = dot;
       best = i;
     }
+    if (dot >= SAME_PLACE_COS) close.push(i);
   }
-  const city = index.cities[best];
-  if (!city) throw new Error('city list: empty');
-  return city;
+  const nearest = cities[best];
+  if (!nearest) throw new Error('city list: empty');
+  return close
+    .map((i) => cities[i])
+    .filter((city): city is City => city?.timeZone === nearest.timeZone)
+    .reduce((largest, city) => (city.rank > largest.rank ? city : largest), nearest);
 }
 
 /** What the prayer times need of a city. */

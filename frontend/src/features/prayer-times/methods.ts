@@ -90,3 +90,13 @@ export const PRAYER_NAMES = {
   maghrib: 'Maghrib',
   isha: 'Isha',
 } as const;
+
+/** A country's name in the visitor's language ("Saudi Arabia"), from the browser's own data. */
+export function countryName(code: string, locale: string | undefined): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
