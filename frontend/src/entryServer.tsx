@@ -1,4 +1,4 @@
-/** Build-time prerendering: renders one route to HTML with the placeholder config. */
+/** Build-time prerendering: renders one route in one language to HTML with the placeholder config. */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -6,22 +6,30 @@ import { App } from './app/App';
 import { headData, renderHeadHtml } from './app/head';
 import { notFoundMeta, routes } from './app/routes';
 import { PLACEHOLDER_CONFIG } from './lib/config';
+import { activateLocale, catalogModule } from './lib/i18n/catalogs';
+import { localePrefix, localizePath, type LocaleCode } from './lib/i18n/locales';
 
 export { routes } from './app/routes';
+export { LOCALES, localizePath, localeInfo } from './lib/i18n/locales';
+export { catalogModule } from './lib/i18n/catalogs';
 
 export interface Rendered {
   html: string;
   head: string;
+  /** The message catalogues the page needs (source modules, for modulepreload links). */
+  catalogs: string[];
 }
 
-export async function render(path: string | null): Promise<Rendered> {
+/** `path` is the route path without the language prefix; null renders the not-found page. */
+export async function render(path: string | null, locale: LocaleCode): Promise<Rendered> {
   const config = PLACEHOLDER_CONFIG;
   const route = path === null ? undefined : routes.find((r) => r.path === path);
+  await activateLocale(locale);
   await route?.preload();
-  const location = path ?? '/__not-found__';
+  const location = path === null ? '/__not-found__' : path;
   const html = renderToString(
     <StrictMode>
-      <Router ssrPath={location}>
+      <Router base={localePrefix(locale)} ssrPath={localizePath(location, locale)}>
         <App config={config} />
       </Router>
     </StrictMode>,
@@ -32,5 +40,8 @@ export async function render(path: string | null): Promise<Rendered> {
     Boolean(route?.structuredData),
     route === undefined,
   );
-  return { html, head };
+  const catalogs = ['common', ...(route?.catalogs ?? [])].map((name) =>
+    catalogModule(locale, name),
+  );
+  return { html, head, catalogs };
 }

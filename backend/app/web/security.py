@@ -65,7 +65,12 @@ def is_https(settings: Settings) -> bool:
 
 # The one page that may ask for the visitor's location, and only for our own origin; every other
 # response, API included, denies it (docs/prayer-times.md#privacy).
-GEOLOCATION_PATHS = ("/prayer-times", "/prayer-times/")
+# The page is served under every language's prefix (docs/i18n.md).
+GEOLOCATION_PATHS = frozenset(
+    f"{prefix}/prayer-times{slash}"
+    for prefix in ("", "/ar", "/ur", "/id", "/tr", "/fr")
+    for slash in ("", "/")
+)
 
 
 def permissions_policy(*, geolocation: bool) -> str:

@@ -1,10 +1,13 @@
 import { lazy, type ComponentType } from 'react';
+import { loadCatalog } from './i18n/catalogs';
 
 export interface LazyPage<P extends object> {
   /** Loads the page's chunk; awaited before hydration so the first render is synchronous. */
   preload: () => Promise<void>;
   /** The page's source module (relative to src/), for the prerenderer's modulepreload links. */
   module: string;
+  /** The page's message catalogue (lingui.config.ts), loaded with it in the active language. */
+  catalog: string;
   Component: ComponentType<P>;
 }
 
@@ -15,11 +18,12 @@ export interface LazyPage<P extends object> {
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   module: string,
+  catalog: string,
 ): LazyPage<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>
-    (pending ??= load().then((module) => {
+    (pending ??= Promise.all([load(), loadCatalog(catalog)]).then(([module]) => {
       loaded = module.default;
     }));
   const Lazy = lazy(async () => {
@@ -30,5 +34,5 @@ export function lazyPage<P extends object>(
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
-  return { preload, module, Component: Page };
+  return { preload, module, catalog, Component: Page };
 }

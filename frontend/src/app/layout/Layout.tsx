@@ -1,7 +1,10 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import { trackPageView } from '../../lib/analytics';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import { localizePath } from '../../lib/i18n/locales';
 import { useConfig } from '../../lib/configContext';
 import { applyHead, headData } from '../head';
 import { findRoute, notFoundMeta, normalisePath } from '../routes';
@@ -37,7 +40,8 @@ function useRouteChange(): void {
   useEffect(() => {
     const route = findRoute(pathname);
     applyHead(headData(route?.meta ?? notFoundMeta, normalisePath(pathname), config));
-    trackPageView(pathname + search);
+    // The address as the visitor sees it, language prefix included.
+    trackPageView(localizePath(pathname, activeLocale()) + search);
   }, [pathname, search, config]);
 
   useEffect(() => {
@@ -76,7 +80,9 @@ function PageFallback() {
   return (
     <div className={styles.fallback} role="status">
       <span className={styles.spinner} aria-hidden="true" />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">
+        <Trans>Loading…</Trans>
+      </span>
     </div>
   );
 }
@@ -86,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <NavBar />
       <main id="main" className={styles.main} tabIndex={-1}>

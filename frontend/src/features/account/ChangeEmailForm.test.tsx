@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { ChangeEmailForm, EMAIL_CHANGE_TEXTS, linksSentMessage } from './ChangeEmailForm';
 

@@ -1,5 +1,5 @@
 import type { User, UserIdentity } from '@supabase/supabase-js';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { DOWNLOAD_NEEDS_SECOND_FACTOR, DownloadDataSection } from './DownloadDataSection';
 

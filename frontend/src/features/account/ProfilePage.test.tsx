@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { DEFAULT_CONFIG } from '../../lib/config';

@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon';
 import { PageHero } from '../../components/PageHero';
 import { Section, SectionHeader } from '../../components/Section';
 import { featureMeta } from '../../content/featureMeta';
+import { useText } from '../../lib/configContext';
 import { loadFeaturePage, type FeatureItem } from '../../content/featurePages';
 import styles from './FeatureDetailPage.module.css';
 
@@ -31,10 +32,11 @@ export default function FeatureDetailPage({ slug }: { slug: string }) {
   // Already loaded by the route's preload (prerender, hydration); suspends on a client navigation.
   const content = use(loadFeaturePage(slug));
   const meta = featureMeta(slug);
+  const text = useText();
   if (!content || !meta) throw new Error(`No feature page content for "${slug}"`);
   return (
     <>
-      <PageHero eyebrow={meta.title} title={content.headline} intro={<p>{content.intro}</p>}>
+      <PageHero eyebrow={text(meta.title)} title={content.headline} intro={<p>{content.intro}</p>}>
         <div className={styles.heroActions}>
           <ButtonLink to={content.cta.to}>{content.cta.label}</ButtonLink>
           {content.tryIt && (

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { getSupabase } from '../../lib/supabase';
 import JoinPage from './JoinPage';
