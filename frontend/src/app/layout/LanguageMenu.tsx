@@ -73,7 +73,7 @@ export function LanguageMenu({ variant }: { variant: 'bar' | 'panel' }) {
     <details ref={details} className={styles.menu}>
       <summary className={styles.summary}>
         <Languages size={20} aria-hidden="true" />
-        <span className={styles.label}>
+        <span className="sr-only">
           <Trans>Language</Trans>
         </span>
         <span className={styles.current} lang={current}>

@@ -5,6 +5,7 @@ import { useLocationProperty } from 'wouter/use-browser-location';
 import { trackPageView } from '../../lib/analytics';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { localizePath } from '../../lib/i18n/locales';
+import { suggestedLocale } from '../../lib/i18n/preference';
 import { useConfig } from '../../lib/configContext';
 import { applyHead, headData } from '../head';
 import { findRoute, notFoundMeta, normalisePath } from '../routes';
@@ -62,6 +63,17 @@ const CookieBanner = lazy(() =>
   import('./CookieBanner').then((m) => ({ default: m.CookieBanner })),
 );
 const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
+const LanguageSuggestion = lazy(() =>
+  import('./LanguageSuggestion').then((m) => ({ default: m.LanguageSuggestion })),
+);
+
+/** On the English home page only: the browser's preferred language, if we have it. */
+function Suggestion() {
+  const [path] = useLocation();
+  if (path !== '/' || activeLocale() !== 'en') return null;
+  const locale = suggestedLocale();
+  return locale ? <LanguageSuggestion locale={locale} /> : null;
+}
 
 const noSubscription = () => () => undefined;
 
@@ -102,6 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <AfterHydration>
         <CookieBanner />
         <Toaster />
+        <Suggestion />
       </AfterHydration>
     </>
   );

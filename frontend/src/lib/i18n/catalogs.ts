@@ -21,6 +21,13 @@ export function catalogModule(locale: LocaleCode, name: string): string {
   return `locales/${locale}/${name}.po`;
 }
 
+/** One catalogue's messages, without loading them into the page's Lingui instance. */
+export async function catalogMessages(name: string, locale: LocaleCode): Promise<Messages> {
+  const load = files[`../../${catalogModule(locale, name)}`];
+  if (!load) throw new Error(`no message catalogue ${catalogModule(locale, name)}`);
+  return (await load()).messages;
+}
+
 /** Loads one catalogue of the active language into Lingui (once). */
 export function loadCatalog(name: string, locale: LocaleCode = active): Promise<void> {
   const key = `../../${catalogModule(locale, name)}`;
