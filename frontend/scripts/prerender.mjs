@@ -43,14 +43,16 @@ const template = [...stylesheets, ...modules]
 if (!template.includes('</head>')) throw new Error('index.html has no </head>');
 mkdirSync(pagesDir, { recursive: true });
 
-// Fonts the first paint needs, preloaded so they do not wait for the stylesheet: the Poppins
-// weight of the headings on every page, and whatever a route adds (`preloadFonts`, e.g. the
-// basmala's Amiri on the home page). The other Poppins weights swap in from a metric-compatible
-// fallback ('Poppins Fallback' in global.css), so they shift nothing and need not compete with
-// the stylesheet for the first round trips.
+// Fonts the first paint needs, preloaded so they do not wait for the stylesheet: the weight of
+// the headings in the page's script (Poppins for Latin-script languages, Noto Sans Arabic for
+// Arabic, Noto Nastaliq Urdu for Urdu), and whatever a route adds (`preloadFonts`, e.g. the
+// basmala's Amiri on the home page). The other weights swap in from a metric-compatible
+// fallback ('Poppins Fallback' in global.css) or from the system's Arabic font, and need not
+// compete with the stylesheet for the first round trips.
+const HEADING_FONTS = { ar: 'noto-sans-arabic-700', ur: 'noto-nastaliq-urdu-700' };
 const fonts = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.woff2'));
-function fontPreloads(names = []) {
-  return ['poppins-latin-700-normal', ...names]
+function fontPreloads(locale, names = []) {
+  return [HEADING_FONTS[locale] ?? 'poppins-latin-700-normal', ...names]
     .map((name) => {
       const file = fonts.find((font) => font.startsWith(`${name}-`));
       if (!file) throw new Error(`no font file assets/${name}-*.woff2 to preload`);
@@ -113,7 +115,7 @@ function page(locale, head, rendered, route = {}, { afterPaint = true } = {}) {
   const { dir } = server.localeInfo(locale);
   return template
     .replace('<html lang="en">', `<html lang="${locale}" dir="${dir}">`)
-    .replace('<!--app-head-->', `${head}\n    ${fontPreloads(route.preloadFonts)}`)
+    .replace('<!--app-head-->', `${head}\n    ${fontPreloads(locale, route.preloadFonts)}`)
     .replace('</head>', `  ${scripts(route, rendered.catalogs, afterPaint)}\n  </head>`)
     .replace('<!--app-html-->', rendered.html);
 }
