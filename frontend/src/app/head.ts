@@ -61,7 +61,10 @@ export function structuredData(config: RuntimeConfig, description: string): obje
       description,
       inLanguage: activeLocale(),
       url: `${config.siteUrl}${localizePath('/', activeLocale())}`,
+      // schema.org vocabulary, not text for people.
+      // eslint-disable-next-line lingui/no-unlocalized-strings
       applicationCategory: 'LifestyleApplication',
+      // eslint-disable-next-line lingui/no-unlocalized-strings
       operatingSystem: 'iOS, Android',
       offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
       publisher: { '@type': 'Organization', name: config.brand },

@@ -9,6 +9,8 @@ export interface SocialLink {
 }
 
 // Placeholder profiles until the official accounts are announced (docs/behaviour.md#pages-shared).
+// The labels are the networks' names, the same in every language.
+/* eslint-disable lingui/no-unlocalized-strings */
 export const socialLinks: SocialLink[] = [
   { network: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/' },
   { network: 'twitter', label: 'Twitter', href: 'https://twitter.com/' },
@@ -16,6 +18,8 @@ export const socialLinks: SocialLink[] = [
   { network: 'github', label: 'GitHub', href: 'https://github.com/' },
   { network: 'linkedin', label: 'LinkedIn', href: 'https://www.linkedin.com/' },
 ];
+
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export const heroSocialNetworks: SocialLink['network'][] = ['instagram', 'twitter', 'facebook'];
 

@@ -37,7 +37,7 @@ export function isLocaleCode(value: unknown): value is LocaleCode {
 }
 
 export function localeInfo(code: LocaleCode): Locale {
-  return LOCALES.find((locale) => locale.code === code) ?? LOCALES[0]!;
+  return LOCALES.find((locale) => locale.code === code) ?? (LOCALES[0] as Locale);
 }
 
 /** The URL prefix of a language: '' for English, '/ar' for Arabic. */
