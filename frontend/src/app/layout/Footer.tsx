@@ -83,7 +83,10 @@ export function Footer() {
           </h2>
           <ul className={styles.list}>
             <li>
-              <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+              {/* An address reads left to right in every language. */}
+              <a href={`mailto:${supportEmail}`} dir="ltr">
+                {supportEmail}
+              </a>
             </li>
             <li>
               <Link to="/help">
