@@ -14,10 +14,23 @@ import { LOCALES, SOURCE_LOCALE } from './src/lib/i18n/locales';
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 
 /** A catalogue: `src/locales/<locale>/<name>.po`, holding the messages of `include`. */
-const catalog = (name: string, include: string[]) => ({
+const catalog = (name: string, include: string[], exclude: string[] = []) => ({
   path: `<rootDir>/src/locales/{locale}/${name}`,
   include: include.map((path) => `<rootDir>/src/${path}`),
+  exclude: exclude.map((path) => `<rootDir>/src/${path}`),
 });
+
+// Shared form rules and the server's error messages: only the pages with forms (auth, account,
+// newsletter, contact) show them, so they are not in every page's "common".
+const FORMS = [
+  'components/form',
+  'lib/email.ts',
+  'lib/emailField.ts',
+  'lib/hiddenText.ts',
+  'lib/password.ts',
+  'lib/serverMessages.ts',
+  'lib/twoFactor.ts',
+];
 
 // Each feature page's body is its own chunk (content/featurePages/<slug>.ts), so its text is its
 // own catalogue: a feature page downloads its words, not the other twelve pages'.
@@ -31,14 +44,12 @@ export default defineConfig({
   locales: LOCALES.map((locale) => locale.code),
   catalogs: [
     // The entry chunk: layout, shared components, route titles, the not-found page.
-    catalog('common', [
-      'app',
-      'components',
-      'lib',
-      'main.tsx',
-      'content/site.ts',
-      'features/errors',
-    ]),
+    catalog(
+      'common',
+      ['app', 'components', 'lib', 'main.tsx', 'content/site.ts', 'features/errors'],
+      FORMS,
+    ),
+    catalog('forms', FORMS),
     catalog('home', ['features/marketing', 'content/home.ts']),
     catalog('features', [
       'features/catalog',

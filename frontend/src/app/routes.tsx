@@ -60,7 +60,7 @@ const Guide = lazyPage(
 const Contact = lazyPage(
   () => import('../features/contact/ContactPage'),
   'features/contact/ContactPage.tsx',
-  'contact',
+  ['contact', 'forms'],
 );
 
 const publicRoutes: AppRoute[] = [

@@ -6,8 +6,8 @@ export interface LazyPage<P extends object> {
   preload: () => Promise<void>;
   /** The page's source module (relative to src/), for the prerenderer's modulepreload links. */
   module: string;
-  /** The page's message catalogue (lingui.config.ts), loaded with it in the active language. */
-  catalog: string;
+  /** The page's message catalogues (lingui.config.ts), loaded with it in the active language. */
+  catalogs: string[];
   Component: ComponentType<P>;
 }
 
@@ -18,14 +18,17 @@ export interface LazyPage<P extends object> {
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   module: string,
-  catalog: string,
+  catalog: string | string[],
 ): LazyPage<P> {
+  const catalogs = typeof catalog === 'string' ? [catalog] : catalog;
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>
-    (pending ??= Promise.all([load(), loadCatalog(catalog)]).then(([module]) => {
-      loaded = module.default;
-    }));
+    (pending ??= Promise.all([load(), ...catalogs.map((name) => loadCatalog(name))]).then(
+      ([module]) => {
+        loaded = module.default;
+      },
+    ));
   const Lazy = lazy(async () => {
     await preload();
     return { default: loaded as ComponentType<P> };
@@ -34,5 +37,5 @@ export function lazyPage<P extends object>(
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
-  return { preload, module, catalog, Component: Page };
+  return { preload, module, catalogs, Component: Page };
 }

@@ -54,7 +54,7 @@ export function page<P extends object>(
     preload: () =>
       Promise.all([lazy.preload(), ...catalogs.map((name) => loadCatalog(name))]).then(() => {}),
     module: lazy.module,
-    catalogs: [lazy.catalog, ...catalogs],
+    catalogs: [...lazy.catalogs, ...catalogs],
     element: () => <Component {...props} />,
     prerender: true,
     sitemap: true,

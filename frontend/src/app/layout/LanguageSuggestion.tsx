@@ -2,7 +2,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { catalogMessages } from '../../lib/i18n/catalogs';
-import { localeInfo, localizePath, type LocaleCode } from '../../lib/i18n/locales';
+import { intlLocale, localeInfo, localizePath, type LocaleCode } from '../../lib/i18n/locales';
 import { rememberLocale } from '../../lib/i18n/preference';
 import styles from './LanguageSuggestion.module.css';
 
@@ -23,7 +23,10 @@ export function LanguageSuggestion({ locale }: { locale: LocaleCode }) {
   useEffect(() => {
     let current = true;
     void catalogMessages('common', locale).then((messages) => {
-      if (current) setI18n(setupI18n({ locale, messages: { [locale]: messages } }));
+      if (current)
+        setI18n(
+          setupI18n({ locale, locales: [intlLocale(locale)], messages: { [locale]: messages } }),
+        );
     });
     return () => {
       current = false;

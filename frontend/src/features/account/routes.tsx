@@ -10,25 +10,24 @@ import { lazyPage } from '../../lib/lazyPage';
 import { page, type AppRoute } from '../../lib/routing';
 import { ACCOUNT_DELETED_PATH, DELETION_CONFIRM_PATH, DELETION_REQUEST_PATH } from './paths';
 
-const Profile = lazyPage(
-  () => import('./ProfilePage'),
-  'features/account/ProfilePage.tsx',
+const Profile = lazyPage(() => import('./ProfilePage'), 'features/account/ProfilePage.tsx', [
   'account',
-);
+  'forms',
+]);
 const DeleteRequest = lazyPage(
   () => import('./DeleteRequestPage'),
   'features/account/DeleteRequestPage.tsx',
-  'account',
+  ['account', 'forms'],
 );
 const DeleteConfirm = lazyPage(
   () => import('./DeleteConfirmPage'),
   'features/account/DeleteConfirmPage.tsx',
-  'account',
+  ['account', 'forms'],
 );
 const AccountDeleted = lazyPage(
   () => import('./AccountDeletedPage'),
   'features/account/AccountDeletedPage.tsx',
-  'account',
+  ['account', 'forms'],
 );
 
 const accountScreen = { prerender: false, sitemap: false } as const;

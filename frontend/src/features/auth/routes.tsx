@@ -9,35 +9,46 @@ import { page, type AppRoute } from '../../lib/routing';
 import { TWO_FACTOR_PATH } from '../../lib/twoFactorRoute';
 import { EMAIL_SIGN_IN_PATH, WELCOME_PATH } from './paths';
 
-const Signup = lazyPage(() => import('./SignupPage'), 'features/auth/SignupPage.tsx', 'auth');
-const Login = lazyPage(() => import('./LoginPage'), 'features/auth/LoginPage.tsx', 'auth');
+const Signup = lazyPage(() => import('./SignupPage'), 'features/auth/SignupPage.tsx', [
+  'auth',
+  'forms',
+]);
+const Login = lazyPage(() => import('./LoginPage'), 'features/auth/LoginPage.tsx', [
+  'auth',
+  'forms',
+]);
 const ForgotPassword = lazyPage(
   () => import('./ForgotPasswordPage'),
   'features/auth/ForgotPasswordPage.tsx',
-  'auth',
+  ['auth', 'forms'],
 );
 const ConfirmSignup = lazyPage(
   () => import('./ConfirmSignupPage'),
   'features/auth/ConfirmSignupPage.tsx',
-  'auth',
+  ['auth', 'forms'],
 );
-const Callback = lazyPage(() => import('./CallbackPage'), 'features/auth/CallbackPage.tsx', 'auth');
+const Callback = lazyPage(() => import('./CallbackPage'), 'features/auth/CallbackPage.tsx', [
+  'auth',
+  'forms',
+]);
 const EmailSignIn = lazyPage(
   () => import('./EmailSignInPage'),
   'features/auth/EmailSignInPage.tsx',
-  'auth',
+  ['auth', 'forms'],
 );
-const TwoFactor = lazyPage(
-  () => import('./TwoFactorPage'),
-  'features/auth/TwoFactorPage.tsx',
+const TwoFactor = lazyPage(() => import('./TwoFactorPage'), 'features/auth/TwoFactorPage.tsx', [
   'auth',
-);
+  'forms',
+]);
 const ResetPassword = lazyPage(
   () => import('./ResetPasswordPage'),
   'features/auth/ResetPasswordPage.tsx',
-  'auth',
+  ['auth', 'forms'],
 );
-const Welcome = lazyPage(() => import('./WelcomePage'), 'features/auth/WelcomePage.tsx', 'auth');
+const Welcome = lazyPage(() => import('./WelcomePage'), 'features/auth/WelcomePage.tsx', [
+  'auth',
+  'forms',
+]);
 
 const accountScreen = { prerender: false, sitemap: false } as const;
 

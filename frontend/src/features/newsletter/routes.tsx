@@ -7,16 +7,18 @@ import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../lib/lazyPage';
 import { page, type AppRoute } from '../../lib/routing';
 
-const Join = lazyPage(() => import('./JoinPage'), 'features/newsletter/JoinPage.tsx', 'newsletter');
-const Verify = lazyPage(
-  () => import('./VerifyPage'),
-  'features/newsletter/VerifyPage.tsx',
+const Join = lazyPage(() => import('./JoinPage'), 'features/newsletter/JoinPage.tsx', [
   'newsletter',
-);
+  'forms',
+]);
+const Verify = lazyPage(() => import('./VerifyPage'), 'features/newsletter/VerifyPage.tsx', [
+  'newsletter',
+  'forms',
+]);
 const Unsubscribe = lazyPage(
   () => import('./UnsubscribePage'),
   'features/newsletter/UnsubscribePage.tsx',
-  'newsletter',
+  ['newsletter', 'forms'],
 );
 
 const serverScreen = { prerender: false, sitemap: false } as const;

@@ -4,7 +4,7 @@
  * compiled to a small module at build time (@lingui/vite-plugin), so no message parser ships.
  */
 import { i18n, type Messages } from '@lingui/core';
-import { SOURCE_LOCALE, type LocaleCode } from './locales';
+import { intlLocale, SOURCE_LOCALE, type LocaleCode } from './locales';
 
 const files = import.meta.glob<{ messages: Messages }>('../../locales/*/*.po');
 const loaded = new Map<string, Promise<void>>();
@@ -46,5 +46,6 @@ export async function activateLocale(locale: LocaleCode): Promise<void> {
   // Set before the first await: catalogues asked for meanwhile (the page's) are this language's.
   active = locale;
   await loadCatalog('common', locale);
-  i18n.activate(locale);
+  // Numbers inside messages (plurals' #, {n, number}) with the language's own digits.
+  i18n.activate(locale, [intlLocale(locale)]);
 }
