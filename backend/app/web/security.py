@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.core.i18n import DEFAULT_LOCALE, LOCALES
 from app.core.settings import Settings
 
 # Google tag (gtag.js) with GA4: the script host and the collection endpoints.
@@ -67,8 +68,8 @@ def is_https(settings: Settings) -> bool:
 # response, API included, denies it (docs/prayer-times.md#privacy).
 # The page is served under every language's prefix (docs/i18n.md).
 GEOLOCATION_PATHS = frozenset(
-    f"{prefix}/prayer-times{slash}"
-    for prefix in ("", "/ar", "/ur", "/id", "/tr", "/fr")
+    f"{'' if locale == DEFAULT_LOCALE else f'/{locale}'}/prayer-times{slash}"
+    for locale in LOCALES
     for slash in ("", "/")
 )
 
