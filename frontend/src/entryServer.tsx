@@ -6,7 +6,7 @@ import { App } from './app/App';
 import { headData, renderHeadHtml } from './app/head';
 import { notFoundMeta, routes } from './app/routes';
 import { PLACEHOLDER_CONFIG } from './lib/config';
-import { activateLocale, catalogModule } from './lib/i18n/catalogs';
+import { activateLocale, catalogListModule, catalogModule } from './lib/i18n/catalogs';
 import { localePrefix, localizePath, type LocaleCode } from './lib/i18n/locales';
 
 export { routes } from './app/routes';
@@ -40,8 +40,9 @@ export async function render(path: string | null, locale: LocaleCode): Promise<R
     Boolean(route?.structuredData),
     route === undefined,
   );
-  const catalogs = ['common', ...(route?.catalogs ?? [])].map((name) =>
-    catalogModule(locale, name),
-  );
+  const catalogs = [
+    catalogListModule(locale),
+    ...['common', ...(route?.catalogs ?? [])].map((name) => catalogModule(locale, name)),
+  ];
   return { html, head, catalogs };
 }
