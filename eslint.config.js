@@ -70,9 +70,13 @@ const i18nRules = {
         ignore: [
           // One token with no capital and no space: keys, ids, class names, paths, MIME types.
           '^[^A-Z\\s]*$',
-          // CONSTANT_NAMES, HTTP header names, single Capitalised identifiers of code.
+          // CONSTANT_NAMES, camelCase and PascalCase identifiers (form fields, key names).
           '^[A-Z0-9_]+$',
+          '^[a-z][a-z0-9]*([A-Z][a-z0-9]*)+$',
+          '^[A-Z][a-z0-9]+([A-Z][a-z0-9]*)+$',
           '^[A-Z][a-zA-Z0-9]*(-[A-Z][a-zA-Z0-9]*)+$',
+          // Colours.
+          '^#[0-9A-Fa-f]{3,8}$',
           // Markup, CSS selectors and attribute=value pairs.
           '[\\[<=]',
         ],
@@ -80,7 +84,7 @@ const i18nRules = {
           {
             regex: {
               pattern:
-                '(className|ClassName|Id|id|Key|key|Url|url|href|Href|path|Path|type|Type|name|Name|mode|Mode|src|rel|target|lang|dir|as|role|variant|method|autoComplete|inputMode|testId|event|Event|code|Code|header|Header|accept|pattern|format|Format|timeZone|zone|locale|Locale|icon|Icon|network|slug|to|from)$',
+                '(className|ClassName|Id|id|Key|key|Url|url|href|Href|path|Path|type|Type|name|Name|mode|Mode|src|rel|target|lang|dir|as|role|variant|method|autoComplete|inputMode|testId|event|Event|code|Code|header|Header|accept|pattern|format|Format|timeZone|zone|locale|Locale|icon|Icon|network|slug|category|status|date|to|from)$',
             },
           },
         ],

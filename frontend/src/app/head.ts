@@ -62,7 +62,6 @@ export function structuredData(config: RuntimeConfig, description: string): obje
       inLanguage: activeLocale(),
       url: `${config.siteUrl}${localizePath('/', activeLocale())}`,
       // schema.org vocabulary, not text for people.
-      // eslint-disable-next-line lingui/no-unlocalized-strings
       applicationCategory: 'LifestyleApplication',
       // eslint-disable-next-line lingui/no-unlocalized-strings
       operatingSystem: 'iOS, Android',

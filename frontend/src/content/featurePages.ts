@@ -32,6 +32,7 @@ export interface FeaturePageContent {
   faq: FeatureFaq[];
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a module path
 const modules = import.meta.glob<FeaturePageContent>('./featurePages/*.ts', { import: 'default' });
 
 /**

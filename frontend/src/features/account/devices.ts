@@ -52,6 +52,7 @@ export function formatWhen(iso: string, locale: string = intlLocale(activeLocale
 }
 
 /** The server's word for a browser or a system ua-parser could not name. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- compared with the server's, not shown
 const UNKNOWN = 'Unknown';
 
 /** "Firefox on Windows", a browser and a system (names, never translated) in a sentence. */

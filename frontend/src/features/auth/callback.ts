@@ -28,6 +28,8 @@ export const MESSAGES = {
  * it comes, so a crafted link cannot make the site say something else.
  */
 export const EMAIL_CHANGE_HALFWAY_FROM_SERVER =
+  // The server's words, compared, never shown.
+  // eslint-disable-next-line lingui/no-unlocalized-strings
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** Shown on the profile once the second link of an email change was opened. */
