@@ -72,10 +72,10 @@ export function parseRuntimeConfig(text: string | null | undefined): RuntimeConf
   return {
     brand: pick('brand'),
     // Keys of the runtime config, not text for people.
-    /* eslint-disable lingui/no-unlocalized-strings */
+     
     supportEmail: pick('supportEmail'),
     feedbackEmail: pick('feedbackEmail'),
-    /* eslint-enable lingui/no-unlocalized-strings */
+     
     gaMeasurementId: pick('gaMeasurementId'),
     anonKey: pick('anonKey'),
     siteUrl: pick('siteUrl'),

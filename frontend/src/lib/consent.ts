@@ -1,5 +1,5 @@
 /** The visitor's cookie choice, kept in localStorage under `cookieConsent`. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- a storage key
+ 
 export const CONSENT_KEY = 'cookieConsent';
 export type Consent = 'accepted' | 'rejected';
 

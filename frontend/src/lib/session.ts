@@ -18,7 +18,7 @@ export type AuthEventListener = (event: AuthChangeEvent, session: Session | null
 
 /** The state a client event leaves the session in. */
 export function sessionStateFor(session: Session | null): SessionState {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- state names
+   
   return session ? { status: 'signedIn', session } : { status: 'signedOut', session: null };
 }
 
