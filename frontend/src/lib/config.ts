@@ -71,11 +71,8 @@ export function parseRuntimeConfig(text: string | null | undefined): RuntimeConf
   const minLength = raw.passwordMinLength;
   return {
     brand: pick('brand'),
-    // Keys of the runtime config, not text for people.
-     
     supportEmail: pick('supportEmail'),
     feedbackEmail: pick('feedbackEmail'),
-     
     gaMeasurementId: pick('gaMeasurementId'),
     anonKey: pick('anonKey'),
     siteUrl: pick('siteUrl'),

@@ -1,5 +1,4 @@
 /** The visitor's cookie choice, kept in localStorage under `cookieConsent`. */
- 
 export const CONSENT_KEY = 'cookieConsent';
 export type Consent = 'accepted' | 'rejected';
 

@@ -18,7 +18,6 @@ export type AuthEventListener = (event: AuthChangeEvent, session: Session | null
 
 /** The state a client event leaves the session in. */
 export function sessionStateFor(session: Session | null): SessionState {
-   
   return session ? { status: 'signedIn', session } : { status: 'signedOut', session: null };
 }
 
