@@ -123,7 +123,7 @@ describe('content integrity', () => {
   });
 
   it('has five help categories, each with questions, and ids of the form category-number', () => {
-    expect(faqCategories.map((c) => c.name)).toEqual([
+    expect(faqCategories.map((c) => c.name.message)).toEqual([
       'General',
       'Account',
       'Prayer Times',

@@ -14,7 +14,8 @@ import { authErrorMessage } from './session';
 import { codeFailureMessage, WRONG_TOTP_CODE } from './twoFactor';
 
 async function speak(locale: LocaleCode): Promise<void> {
-  i18n.load(locale, await catalogMessages('common', locale));
+  // The shared form rules and server messages are the 'forms' catalogue (lingui.config.ts).
+  i18n.load(locale, await catalogMessages('forms', locale));
   i18n.activate(locale);
 }
 
