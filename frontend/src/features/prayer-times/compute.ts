@@ -259,7 +259,10 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** Formats an instant as a time at the place, in the visitor's locale (12 or 24 hours). */
+/**
+ * Formats an instant as a time at the place, in `locale` (12 or 24 hours, and the digits, are
+ * the locale's): the page's (locale.ts#displayLocale); the accuracy test passes 'en-GB'.
+ */
 export function timeFormatter(locale: string | undefined, timeZone: string) {
   const format = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
   return (instant: Date) => (Number.isNaN(instant.getTime()) ? '—' : format.format(instant));
