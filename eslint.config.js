@@ -75,6 +75,12 @@ const i18nRules = {
           '^[a-z][a-z0-9]*([A-Z][a-z0-9]*)+$',
           '^[A-Z][a-z0-9]+([A-Z][a-z0-9]*)+$',
           '^[A-Z][a-zA-Z0-9]*(-[A-Z][a-zA-Z0-9]*)+$',
+          // iCalendar lines (NAME: or NAME;), and tokens with no lower-case letter and no space
+          // (ISO dates and times, codes).
+          '^[A-Z][A-Z-]*[:;]',
+          '^[^a-z\\s]+$',
+          // Dotted storage keys.
+          '^[a-z][a-zA-Z0-9]*(\\.[a-zA-Z0-9]+)+$',
           // Colours.
           '^#[0-9A-Fa-f]{3,8}$',
           // Markup, CSS selectors and attribute=value pairs.

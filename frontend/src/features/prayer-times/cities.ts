@@ -13,9 +13,10 @@ import type { Place } from './compute';
 
 /** GeoNames is CC BY 4.0: the page credits it, with these links, next to the search field. */
 export const CITY_ATTRIBUTION = {
-  text: 'City data: GeoNames (geonames.org), CC BY 4.0',
   source: 'GeoNames',
   sourceUrl: 'https://www.geonames.org/',
+  // The licence's name, the same in every language.
+  // eslint-disable-next-line lingui/no-unlocalized-strings
   licence: 'CC BY 4.0',
   licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
   /**

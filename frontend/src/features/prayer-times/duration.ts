@@ -28,6 +28,8 @@ export function untilText(ms: number, locale: string): string {
     });
   }
   return t({
+    // Two plurals side by side: the order and the space are the translator's to change.
+    // eslint-disable-next-line lingui/no-single-variables-to-translate
     message: `${plural(hours, { one: `${hoursText} h`, other: `${hoursText} h` })} ${plural(minutes, { one: `${minutesText} min`, other: `${minutesText} min` })}`,
     comment: 'Time left until the next prayer, as in "Dhuhr in 2 h 14 min".',
   });

@@ -99,6 +99,8 @@ export function hijriDate(
   return {
     ...tabular,
     text: t({
+      // Day, month and year in the language's order, with its era mark ("AH").
+      // eslint-disable-next-line lingui/no-single-variables-to-translate
       message: `${{ day: number.format(tabular.day) }} ${{ month: name ? i18n._(name) : '' }} ${{ year: number.format(tabular.year) }} AH`,
       comment: 'A date in the Hijri calendar, e.g. "1 Ramadan 1447 AH".',
     }),
