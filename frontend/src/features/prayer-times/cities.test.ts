@@ -340,7 +340,7 @@ describe('loadCities', () => {
 
 describe('CITY_ATTRIBUTION', () => {
   it('credits GeoNames under CC BY 4.0 with both links', () => {
-    expect(CITY_ATTRIBUTION.text).toBe('City data: GeoNames (geonames.org), CC BY 4.0');
+    expect(CITY_ATTRIBUTION).toMatchObject({ source: 'GeoNames', licence: 'CC BY 4.0' });
     expect(CITY_ATTRIBUTION.sourceUrl).toBe('https://www.geonames.org/');
     expect(CITY_ATTRIBUTION.licenceUrl).toBe('https://creativecommons.org/licenses/by/4.0/');
   });
