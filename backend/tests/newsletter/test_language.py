@@ -52,7 +52,7 @@ async def test_an_arabic_join_is_confirmed_and_welcomed_in_arabic(
     assert confirmation["Subject"] == "يُرجى تأكيد اشتراكك في noor"
     text = text_body(confirmation)
     assert text.startswith("السلام عليكم Amina،")
-    assert "النشرة الأسبوعية وقائمة انتظار التطبيق" in text  # both lists, joined in Arabic
+    assert "النشرة البريدية الأسبوعية وقائمة انتظار التطبيق" in text  # both lists, joined in Arabic
     assert "خلال ١٦٨ ساعة" in text  # the default 168 hours, in Arabic-Indic digits
     (verify,) = links_to(confirmation, "/ar/verify")
     assert verify.startswith(f"{SITE_URL}/ar/verify?token=")
@@ -76,7 +76,7 @@ async def test_an_arabic_join_is_confirmed_and_welcomed_in_arabic(
 @pytest.mark.parametrize(
     ("locale", "subject"),
     [
-        ("ur", "براہ کرم noor میں اپنی رکنیت کی تصدیق کریں"),
+        ("ur", "براہِ کرم noor میں اپنی رکنیت کی تصدیق کریں"),
         ("id", "Harap konfirmasi langganan Anda di noor"),
         ("tr", "Lütfen noor kaydınızı onaylayın"),
         ("fr", "Veuillez confirmer votre inscription à noor"),
