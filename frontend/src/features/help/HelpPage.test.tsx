@@ -76,7 +76,7 @@ describe('HelpPage', () => {
       await user.type(screen.getByRole('searchbox'), 'الحنفي');
       const results = screen.getByTestId('search-results');
       expect(within(results).getAllByRole('group')).toHaveLength(1);
-      expect(results).toHaveTextContent('ما الفرق بين وقت العصر الحنفي ووقت العصر المعتاد؟');
+      expect(results).toHaveTextContent('ما الفرق بين العصر عند الحنفية والعصر عند الجمهور؟');
       expect(results).toHaveTextContent('مواقيت الصلاة');
     });
   });
