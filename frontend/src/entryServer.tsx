@@ -1,4 +1,5 @@
 /** Build-time prerendering: renders one route in one language to HTML with the placeholder config. */
+import { i18n } from '@lingui/core';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -27,13 +28,28 @@ export async function render(path: string | null, locale: LocaleCode): Promise<R
   await activateLocale(locale);
   await route?.preload();
   const location = path === null ? '/__not-found__' : path;
-  const html = renderToString(
-    <StrictMode>
-      <Router base={localePrefix(locale)} ssrPath={localizePath(location, locale)}>
-        <App config={config} />
-      </Router>
-    </StrictMode>,
-  );
+  // A message the page renders that its loaded catalogues lack would be prerendered as its id:
+  // the build stops instead (a message in the wrong catalogue, or a catalogue not loaded).
+  const missing = new Set<string>();
+  const onMissing = ({ id }: { id: string }) => missing.add(id);
+  i18n.on('missing', onMissing);
+  let html: string;
+  try {
+    html = renderToString(
+      <StrictMode>
+        <Router base={localePrefix(locale)} ssrPath={localizePath(location, locale)}>
+          <App config={config} />
+        </Router>
+      </StrictMode>,
+    );
+  } finally {
+    i18n.removeListener('missing', onMissing);
+  }
+  if (missing.size > 0) {
+    throw new Error(
+      `${localizePath(path ?? '/404', locale)} renders messages its catalogues lack: ${[...missing].join(', ')}`,
+    );
+  }
   const head = renderHeadHtml(
     headData(route?.meta ?? notFoundMeta, path ?? '/', config),
     config,

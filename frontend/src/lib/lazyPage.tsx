@@ -23,12 +23,14 @@ export function lazyPage<P extends object>(
   const catalogs = typeof catalog === 'string' ? [catalog] : catalog;
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
+  const loadModule = () =>
+    (pending ??= load().then((module) => {
+      loaded = module.default;
+    }));
+  // The module once; the catalogues of the language active at each call (the prerenderer
+  // renders every language in one process; loadCatalog loads each one once).
   const preload = () =>
-    (pending ??= Promise.all([load(), ...catalogs.map((name) => loadCatalog(name))]).then(
-      ([module]) => {
-        loaded = module.default;
-      },
-    ));
+    Promise.all([loadModule(), ...catalogs.map((name) => loadCatalog(name))]).then(() => {});
   const Lazy = lazy(async () => {
     await preload();
     return { default: loaded as ComponentType<P> };
