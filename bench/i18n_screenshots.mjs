@@ -1,6 +1,6 @@
 // Screenshots of the right-to-left pages for review (issue: the site in six languages): home,
 // join, login, profile and prayer times, in Arabic and Urdu, at 390 and 1280 px, against the
-// real server with the real build. Writes bench/results/i18n-screenshots/<lang>-<width>-<page>.png;
+// real server with the real build. Writes bench/results/i18n-screenshots/<lang>-<width>-<page>.jpg;
 // asserts nothing (Playwright's i18n specs test; these are for a person to look at).
 //
 //   npm run build && node bench/i18n_screenshots.mjs
@@ -63,7 +63,11 @@ try {
         await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       };
       const shoot = (/** @type {string} */ name) =>
-        page.screenshot({ path: join(OUT, `${code}-${width}-${name}.png`) });
+        page.screenshot({
+          path: join(OUT, `${code}-${width}-${name}.jpg`),
+          type: 'jpeg',
+          quality: 70,
+        });
       /** @type {[string, string][]} */
       const pages = [
         ['/', 'home'],
