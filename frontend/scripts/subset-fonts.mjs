@@ -2,7 +2,7 @@
 //
 //   src/assets/fonts/generated/noto-sans-arabic-{400,700}.woff2    Arabic pages (and the
 //       language control's names everywhere): the Arabic catalogues' characters
-//   src/assets/fonts/generated/noto-nastaliq-urdu-{400,700}.woff2  Urdu pages: the Urdu ones
+//   src/assets/fonts/generated/noto-nastaliq-urdu-400.woff2        Urdu pages: the Urdu ones
 //   src/assets/fonts/generated/amiri-basmala.woff2                 the home page's basmala
 //
 // From @fontsource packages (SIL OFL 1.1; the fonts keep their licence and names). A glyph
@@ -51,7 +51,8 @@ const jobs = [
     source: (weight) =>
       fontsource('noto-nastaliq-urdu', `noto-nastaliq-urdu-arabic-${weight}-normal.woff2`),
     name: 'noto-nastaliq-urdu',
-    weights: [400, 700],
+    // One weight (global.css says why).
+    weights: [400],
     chars: new Set([...catalogueCharacters('ur'), ...DIGITS_AND_PUNCTUATION]),
   },
   {
