@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 # var/ (database, secret, outbox) and frontend/dist resolve the same way everywhere.
 export PYTHONPATH := $(CURDIR)/backend
 
-.PHONY: help start test deps lint typecheck pytest conformance bench fuzz soak lock clean
+.PHONY: help start test deps lint typecheck pytest conformance bench fuzz soak lock messages clean
 
 help:
 	@echo "make start   install what is missing, migrate and serve http://\$${HOST:-127.0.0.1}:\$${PORT:-8000}"
@@ -20,6 +20,7 @@ help:
 	@echo "make fuzz    the long schemathesis run against the OpenAPI document (bench/results/fuzz.md)"
 	@echo "make soak    the reliability scenarios (bench/results/reliability.md; SOAK_SCALE=0.05 for a quick check)"
 	@echo "make lock    re-resolve the hash-pinned Python lock files"
+	@echo "make messages  add the emails' new English texts to every language's catalogue (docs/i18n.md)"
 
 $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -112,6 +113,17 @@ lock:
 	cd backend && for f in requirements requirements-dev; do \
 	  /tmp/piptools/bin/pip-compile --quiet --generate-hashes --no-emit-index-url --no-emit-find-links \
 	    --strip-extras --allow-unsafe -o $$f.txt $$f.in; done
+
+# The emails' translations (docs/i18n.md#emails): the English texts of the templates and the
+# emails modules (backend/babel.cfg) into a template under var/, then into every language's
+# .po (new texts empty, changed ones fuzzy, removed ones dropped). The server reads the .po
+# files as they are: nothing is compiled.
+messages: $(VENV)/.installed
+	mkdir -p var
+	cd backend && ../$(VENV)/bin/pybabel --quiet extract -F babel.cfg --add-location=file \
+	  --project=prayer-companion-site -o ../var/messages.pot .
+	cd backend && ../$(VENV)/bin/pybabel --quiet update -i ../var/messages.pot \
+	  -d app/mail/locales --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) node_modules frontend/dist var $(dir $(CITIES))

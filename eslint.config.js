@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -54,6 +55,92 @@ const layers = {
   },
 };
 
+// Every text a person reads goes through Lingui (docs/i18n.md): a string literal that looks like
+// words (a capital letter or a space) outside a message is an error, unless it is one of the
+// technical names below (class names, ids, URLs, storage keys, event names, HTTP values).
+const i18nRules = {
+  files: ['frontend/src/**/*.{ts,tsx}'],
+  ignores: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/test/**'],
+  plugins: { lingui },
+  rules: {
+    ...lingui.configs['flat/recommended'].rules,
+    'lingui/no-unlocalized-strings': [
+      'error',
+      {
+        ignore: [
+          // One token with no capital and no space: keys, ids, class names, paths, MIME types.
+          '^[^A-Z\\s]*$',
+          // CONSTANT_NAMES, camelCase and PascalCase identifiers (form fields, key names).
+          '^[A-Z0-9_]+$',
+          '^[a-z][a-z0-9]*([A-Z][a-z0-9]*)+$',
+          '^[A-Z][a-z0-9]+([A-Z][a-z0-9]*)+$',
+          '^[A-Z][a-zA-Z0-9]*(-[A-Z][a-zA-Z0-9]*)+$',
+          // iCalendar lines (NAME: or NAME;), and tokens with no lower-case letter and no space
+          // (ISO dates and times, codes).
+          '^[A-Z][A-Z-]*[:;]',
+          '^[^a-z\\s]+$',
+          // Dotted storage keys.
+          '^[a-z][a-zA-Z0-9]*(\\.[a-zA-Z0-9]+)+$',
+          // Colours.
+          '^#[0-9A-Fa-f]{3,8}$',
+          // Markup, CSS selectors and attribute=value pairs.
+          '[\\[<=]',
+        ],
+        ignoreNames: [
+          {
+            regex: {
+              pattern:
+                '(className|ClassName|Id|id|Key|key|Url|url|href|Href|path|Path|type|Type|name|Name|mode|Mode|src|rel|target|lang|dir|as|role|variant|method|autoComplete|inputMode|testId|event|Event|code|Code|header|Header|accept|pattern|format|Format|timeZone|zone|locale|Locale|icon|Icon|network|slug|category|status|date|to|from)$',
+            },
+          },
+        ],
+        ignoreFunctions: [
+          'console.*',
+          'Error',
+          'TypeError',
+          'RangeError',
+          '*.addEventListener',
+          '*.removeEventListener',
+          '*.dispatchEvent',
+          '*.getItem',
+          '*.setItem',
+          '*.removeItem',
+          '*.querySelector',
+          '*.querySelectorAll',
+          '*.getElementById',
+          '*.setAttribute',
+          '*.getAttribute',
+          '*.startsWith',
+          '*.endsWith',
+          '*.includes',
+          '*.split',
+          '*.replace',
+          '*.replaceAll',
+          '*.headers.get',
+          '*.set',
+          '*.get',
+          '*.has',
+          '*.append',
+          'URL',
+          'URLSearchParams',
+          'fetch',
+          'Intl.*',
+          'lazyPage',
+          'page',
+          'loadCatalog',
+          'Symbol',
+          'matchMedia',
+          '*.matchMedia',
+          'Blob',
+          'File',
+          'describe',
+          'it',
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -85,6 +172,7 @@ export default tseslint.config(
     },
   },
   layers,
+  i18nRules,
   {
     files: [
       'frontend/scripts/**',

@@ -14,6 +14,12 @@ const DIST = join(ROOT, 'frontend', 'dist');
 const CHROME = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const PAGES = ['/', '/features', '/help', '/features/prayer-tracking', '/prayer-times'];
+// The same pages in other languages (docs/i18n.md): JavaScript per language, and Lighthouse on
+// the two right-to-left home pages (goal: the same scores as English).
+const LANGUAGES = ['ar', 'ur', 'fr'];
+const LIGHTHOUSE_PAGES = [...PAGES, '/ar/', '/ur/'];
+const localized = (/** @type {string} */ code, /** @type {string} */ path) =>
+  path === '/' ? `/${code}/` : `/${code}${path}`;
 const JS_BUDGET_KB = 90;
 
 /** @type {Map<string, number>} */
@@ -135,6 +141,10 @@ try {
   );
   lines.push(`## JavaScript before interactive (gzip, goal ≤ ${JS_BUDGET_KB} KB on /)`, '');
   lines.push(
+    'English pages; the same pages in other languages follow in the next table. The entry, React and each page chunk are the same files in every language; only the message catalogues (common + the page’s) differ.',
+    '',
+  );
+  lines.push(
     '| page | declared in HTML (entry + modulepreload) | fetched by Chromium to network idle | files | auth client (supabase) |',
   );
   lines.push('| --- | ---: | ---: | ---: | --- |');
@@ -143,6 +153,36 @@ try {
     const observed = await observedJs(server.url, path);
     lines.push(
       `| ${path} | ${kb(declared.bytes)} KB | ${kb(observed.bytes)} KB | ${observed.files.length} | ${declared.hasSupabase ? 'PRESENT' : 'absent'} |`,
+    );
+  }
+  lines.push('', '## JavaScript per language (declared in HTML, gzip)', '');
+  lines.push(
+    `| page | en | ${LANGUAGES.join(' | ')} | of which messages (en / ${LANGUAGES.join(' / ')}) |`,
+  );
+  lines.push(`| --- | ---: | ${LANGUAGES.map(() => '---:').join(' | ')} | --- |`);
+  for (const path of PAGES) {
+    const all = [
+      await pageJs(server.url, path),
+      ...(await Promise.all(LANGUAGES.map((code) => pageJs(server.url, localized(code, path))))),
+    ];
+    // Catalogue chunks are named after their catalogue (common-<hash>.js, home-<hash>.js…):
+    // the files one language has and English has not, and English's own.
+    const shared = (/** @type {string[]} */ files, /** @type {string[][]} */ others) =>
+      files.filter((file) => others.every((other) => other.includes(file)));
+    const messages = all.map(
+      (r) =>
+        r.files
+          .filter(
+            (file) =>
+              !shared(
+                r.files,
+                all.map((o) => o.files),
+              ).includes(file),
+          )
+          .reduce((sum, file) => sum + gzipBytes(file), 0) / 1024,
+    );
+    lines.push(
+      `| ${path} | ${all.map((r) => `${kb(r.bytes)} KB`).join(' | ')} | ${messages.map((m) => m.toFixed(1)).join(' / ')} KB |`,
     );
   }
   // The city list of /prayer-times: fetched only when the search field (or the location
@@ -168,7 +208,7 @@ try {
     '| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | failing binary audits |',
   );
   lines.push('| --- | ---: | ---: | ---: | ---: | --- | --- | --- | --- | --- |');
-  for (const path of PAGES) {
+  for (const path of LIGHTHOUSE_PAGES) {
     try {
       const r = await lighthouseRun(server.url + path);
       lines.push(

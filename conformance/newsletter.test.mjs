@@ -26,12 +26,13 @@ const confirmationsTo = (/** @type {string} */ address) =>
  * @param {string} email
  * @param {string} source
  */
-function joinRow(email, source) {
+function joinRow(email, source, locale = 'en') {
   // Exactly what the site's join form sends (docs/behaviour.md#join-form) (admin_email included; the server ignores it).
   return {
     email,
     name: 'Amina',
     source,
+    locale,
     subscribed_at: new Date().toISOString(),
     admin_email: 'x@evil.example',
   };
@@ -92,6 +93,7 @@ test('array insert with .select() returns rows without secrets', async () => {
       'created_at',
       'email',
       'id',
+      'locale',
       'name',
       'source',
       'subscribed_at',
@@ -99,6 +101,27 @@ test('array insert with .select() returns rows without secrets', async () => {
     ]);
     assert.equal(row.verified, false);
   }
+});
+
+test('a join in Arabic is stored with its language and confirmed in Arabic; an unknown language is refused', async () => {
+  const email = 'maryam@example.com';
+  const { data, error } = await supabase
+    .from('newsletter_subscribers')
+    .insert(joinRow(email, 'newsletter', 'ar'))
+    .select();
+  assert.equal(error, null);
+  assert.equal(data[0].locale, 'ar');
+  const message = await server.outbox.waitFor(email);
+  assert.match(message.subject, /[\u0600-\u06FF]/);
+  assert.ok(linkIn(message, `${server.url}/ar/verify?token=`));
+
+  const refused = await supabase
+    .from('newsletter_subscribers')
+    .insert(joinRow('nobody-xx@example.com', 'newsletter', 'xx'));
+  assert.equal(refused.status, 400);
+  assert.equal(refused.error.code, '23514');
+  await sleep(300);
+  assert.equal(server.outbox.count('nobody-xx@example.com'), 0);
 });
 
 test('the client cannot set verified, read the list, or send bad rows', async () => {

@@ -1,9 +1,41 @@
 /// <reference types="vitest/config" />
+import { transformAsync } from '@babel/core';
+import { getConfig } from '@lingui/conf';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const linguiConfig = `${root}lingui.config.ts`;
+const macroConfig = getConfig({ configPath: linguiConfig, skipValidation: true });
+
+/**
+ * Lingui's macros (`t`, `msg`, `<Trans>`) become catalogue lookups at build time: the message
+ * id replaces the English text in production code, which lives in the English catalogue like
+ * every other language's. Only modules that import a macro go through Babel (the rest stays on
+ * Vite's own transform); @rolldown/plugin-babel would do the same but requires Node 22.
+ */
+const MACRO_IMPORT = /from\s+'@lingui\/(core|react)\/macro'/;
+const linguiMacros: Plugin = {
+  name: 'lingui-macros',
+  enforce: 'pre',
+  async transform(code, id) {
+    const file = id.split('?')[0] ?? id;
+    if (!/\.tsx?$/.test(file) || file.includes('/node_modules/') || !MACRO_IMPORT.test(code)) {
+      return null;
+    }
+    const result = await transformAsync(code, {
+      filename: file,
+      babelrc: false,
+      configFile: false,
+      sourceMaps: true,
+      parserOpts: { plugins: ['jsx', 'typescript'] },
+      plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: macroConfig }]],
+    });
+    return result?.code ? { code: result.code, map: result.map } : null;
+  },
+};
 
 /**
  * A page's source path (lazyPage's second argument) is for the prerenderer, which runs the SSR
@@ -21,9 +53,19 @@ const dropPagePaths: Plugin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), dropPagePaths],
+  plugins: [
+    linguiMacros,
+    // A build fails if any language lacks a message (the catalogue test says which).
+    lingui({
+      configPath: linguiConfig,
+      failOnMissing: command === 'build',
+      failOnCompileError: true,
+    }),
+    react(),
+    dropPagePaths,
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -73,4 +115,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
-});
+}));

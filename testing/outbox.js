@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import libmime from 'libmime';
 
 /**
  * One leaf part of a message (a non-multipart message is one part), its body decoded.
@@ -129,7 +130,8 @@ export function parseEml(raw, file = '') {
     file,
     raw,
     headers,
-    subject: headers.subject ?? '',
+    // Non-ASCII subjects (Arabic, Urdu, Turkish…) arrive as RFC 2047 encoded-words.
+    subject: libmime.decodeWords(headers.subject ?? ''),
     to: headers.to ?? '',
     parts,
     plain: plain?.text ?? parts[0]?.text ?? '',

@@ -23,6 +23,7 @@ from app.core.settings import MailBackend, Settings, get_settings
 from app.mail import mailbox
 from app.mail.backends import create_mailer
 from app.mail.delivery import Deliverer, create_outcome_engine
+from app.mail.i18n import load_catalogues
 from app.newsletter.router import api_router as newsletter_api_router
 from app.newsletter.router import rest_router as newsletter_rest_router
 from app.newsletter.settings import load_newsletter_settings
@@ -60,6 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     # Every domain's settings are read now, so a bad value stops start-up, not a request.
     app.state.newsletter_settings = load_newsletter_settings()
+    # So are the emails' translations: a broken catalogue stops start-up, not an email.
+    load_catalogues()
     app.state.engine = engine
     app.state.single_statement = single_statement(engine)
     app.state.sessionmaker = create_sessionmaker(engine)

@@ -86,7 +86,7 @@ test('home has its four sections with anchors', async ({ page }) => {
 
 test('the basmala is Arabic, right-to-left, with an accessible name', async ({ page }) => {
   await page.goto('/');
-  const basmala = page.locator('[lang="ar"]');
+  const basmala = page.getByRole('main').locator('[lang="ar"]');
   await expect(basmala).toHaveAttribute('dir', 'rtl');
   await expect(basmala).toHaveText('بِسْمِ ٱللَّهِ ٱلرَّحْمَٰنِ ٱلرَّحِيمِ');
   await expect(page.getByRole('img', { name: /In the name of God/ })).toBeVisible();
@@ -213,7 +213,7 @@ test('prayer tracking page has its hero button, benefits, features and FAQ', asy
   ]) {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
   }
-  const faq = page.locator('details');
+  const faq = page.getByRole('main').locator('details');
   await expect(faq).toHaveCount(3);
   await faq.first().locator('summary').click();
   await expect(faq.first()).toContainText('travel');

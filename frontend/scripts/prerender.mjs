@@ -43,14 +43,19 @@ const template = [...stylesheets, ...modules]
 if (!template.includes('</head>')) throw new Error('index.html has no </head>');
 mkdirSync(pagesDir, { recursive: true });
 
-// Fonts the first paint needs, preloaded so they do not wait for the stylesheet: the Poppins
-// weight of the headings on every page, and whatever a route adds (`preloadFonts`, e.g. the
-// basmala's Amiri on the home page). The other Poppins weights swap in from a metric-compatible
-// fallback ('Poppins Fallback' in global.css), so they shift nothing and need not compete with
-// the stylesheet for the first round trips.
+// Fonts the first paint needs, preloaded so they do not wait for the stylesheet: the weight of
+// the headings in the page's script (Poppins for Latin-script languages, Noto Sans Arabic for
+// Arabic, Noto Nastaliq Urdu for Urdu), and whatever a route adds (`preloadFonts`, e.g. the
+// basmala's Amiri on the home page). The other weights swap in from a metric-compatible
+// fallback ('Poppins Fallback' in global.css) or from the system's Arabic font, and need not
+// compete with the stylesheet for the first round trips.
+// Not Nastaliq (about 100 KB a weight, `optional` in global.css): preloading it delayed Urdu
+// pages' first paint by 0.8 s under Lighthouse's mobile throttling.
+const HEADING_FONTS = { ar: 'noto-sans-arabic-700', ur: null };
 const fonts = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.woff2'));
-function fontPreloads(names = []) {
-  return ['poppins-latin-700-normal', ...names]
+function fontPreloads(locale, names = []) {
+  const heading = locale in HEADING_FONTS ? HEADING_FONTS[locale] : 'poppins-latin-700-normal';
+  return [...(heading ? [heading] : []), ...names]
     .map((name) => {
       const file = fonts.find((font) => font.startsWith(`${name}-`));
       if (!file) throw new Error(`no font file assets/${name}-*.woff2 to preload`);
@@ -85,9 +90,15 @@ function chunkPreloads(module, alsoPreload = []) {
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
-/** The page's JavaScript: started after the first paint (prerendered pages) or at once. */
-function scripts({ module, alsoPreload }, afterPaint) {
-  const tags = [...modules.map((tag) => tag.trim()), ...chunkPreloads(module, alsoPreload)];
+/**
+ * The page's JavaScript: started after the first paint (prerendered pages) or at once. With the
+ * page's chunks come its language's message catalogues (`catalogs`, source modules).
+ */
+function scripts({ module, alsoPreload = [] }, catalogs, afterPaint) {
+  const tags = [
+    ...modules.map((tag) => tag.trim()),
+    ...chunkPreloads(module ?? catalogs[0], [...alsoPreload, ...catalogs]),
+  ];
   if (!afterPaint) return tags.join('\n    ');
   return [
     `<template id="app-js">${tags.join('')}</template>`,
@@ -95,45 +106,65 @@ function scripts({ module, alsoPreload }, afterPaint) {
   ].join('\n    ');
 }
 
-/** A page from Vite's index.html; `route` (module, alsoPreload, preloadFonts) may be empty. */
-function page(head, html, route = {}, { afterPaint = true } = {}) {
+/**
+ * A page from Vite's index.html in one language; `route` (module, alsoPreload, preloadFonts)
+ * may be empty.
+ */
+function page(locale, head, rendered, route = {}, { afterPaint = true } = {}) {
   if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
     throw new Error('index.html lost its <!--app-head--> or <!--app-html--> marker');
   }
+  if (!template.includes('<html lang="en">')) throw new Error('index.html lost <html lang="en">');
+  const { dir } = server.localeInfo(locale);
   return template
-    .replace('<!--app-head-->', `${head}\n    ${fontPreloads(route.preloadFonts)}`)
-    .replace('</head>', `  ${scripts(route, afterPaint)}\n  </head>`)
-    .replace('<!--app-html-->', html);
+    .replace('<html lang="en">', `<html lang="${locale}" dir="${dir}">`)
+    .replace('<!--app-head-->', `${head}\n    ${fontPreloads(locale, route.preloadFonts)}`)
+    .replace('</head>', `  ${scripts(route, rendered.catalogs, afterPaint)}\n  </head>`)
+    .replace('<!--app-html-->', rendered.html);
 }
 
-function fileFor(path) {
-  return path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`;
+/** The file of a page: index.html, help.html, features__quran-reader.html, ar__help.html. */
+function fileFor(path, locale) {
+  const name = path === '/' ? 'index' : path.slice(1).replaceAll('/', '__');
+  return `${locale === 'en' ? '' : `${locale}__`}${name}.html`;
 }
 
+// Every language's pages; `locales` are the URL prefixes the server strips to find a route.
 const manifest = {
+  locales: server.LOCALES.map((locale) => locale.code).filter((code) => code !== 'en'),
   pages: {},
-  spa: [],
-  notFound: '_pages/404.html',
-  shell: '_pages/_shell.html',
+  spa: server.routes.filter((route) => !route.prerender).map((route) => route.path),
+  notFound: {},
+  shell: {},
   sitemap: [],
 };
-for (const route of server.routes) {
-  if (!route.prerender) {
-    manifest.spa.push(route.path);
-    continue;
+for (const { code: locale } of server.LOCALES) {
+  for (const route of server.routes.filter((r) => r.prerender)) {
+    const rendered = await server.render(route.path, locale);
+    if (!rendered.html.includes('<h1')) {
+      throw new Error(`${route.path} (${locale}) rendered without an <h1>`);
+    }
+    const file = fileFor(route.path, locale);
+    writeFileSync(join(pagesDir, file), page(locale, rendered.head, rendered, route));
+    const address = server.localizePath(route.path, locale);
+    manifest.pages[address] = `_pages/${file}`;
+    if (route.sitemap) manifest.sitemap.push(address);
   }
-  const { html, head } = await server.render(route.path);
-  if (!html.includes('<h1')) throw new Error(`${route.path} rendered without an <h1>`);
-  const file = fileFor(route.path);
-  writeFileSync(join(pagesDir, file), page(head, html, route));
-  manifest.pages[route.path] = `_pages/${file}`;
-  if (route.sitemap) manifest.sitemap.push(route.path);
+  const notFound = await server.render(null, locale);
+  const notFoundFile = fileFor('/404', locale);
+  writeFileSync(join(pagesDir, notFoundFile), page(locale, notFound.head, notFound));
+  manifest.notFound[locale] = `_pages/${notFoundFile}`;
+  // Routes that need the auth lookup first start from an empty root, with their language's
+  // common messages preloaded.
+  const shellHead = '<title>__RC_BRAND__</title>\n    <meta name="robots" content="noindex">';
+  const shellFile = fileFor('/_shell', locale);
+  const shell = { html: '', catalogs: notFound.catalogs };
+  writeFileSync(
+    join(pagesDir, shellFile),
+    page(locale, shellHead, shell, {}, { afterPaint: false }),
+  );
+  manifest.shell[locale] = `_pages/${shellFile}`;
 }
-const notFound = await server.render(null);
-writeFileSync(join(pagesDir, '404.html'), page(notFound.head, notFound.html));
-// Routes that need the auth lookup first (added by later issues) start from an empty root.
-const shellHead = '<title>__RC_BRAND__</title>\n    <meta name="robots" content="noindex">';
-writeFileSync(join(pagesDir, '_shell.html'), page(shellHead, '', {}, { afterPaint: false }));
 writeFileSync(join(dist, 'routes.json'), JSON.stringify(manifest, null, 2));
 
 rmSync(ssrDir, { recursive: true, force: true });

@@ -5,6 +5,9 @@ import { App } from './app/App';
 import { findRoute } from './app/routes';
 import { initAnalytics } from './lib/analytics';
 import { readRuntimeConfig } from './lib/config';
+import { activateLocale } from './lib/i18n/catalogs';
+import { localePrefix, splitLocalePath } from './lib/i18n/locales';
+import { rememberedLocaleRedirect } from './lib/i18n/preference';
 import './styles/global.css';
 
 let latestNavigation = 0;
@@ -19,24 +22,38 @@ const awaitPage: AroundNavHandler = (navigate, to, options) => {
   const go = () => {
     if (navigation === latestNavigation) navigate(to, options);
   };
-  const route = findRoute(to.split(/[?#]/)[0] ?? to);
+  // `to` is absolute (the router's base, the language prefix, included).
+  const route = findRoute(splitLocalePath(to.split(/[?#]/)[0] ?? to).path);
   if (route) void route.preload().then(go, go);
   else go();
 };
 
 async function start(): Promise<void> {
-  const config = readRuntimeConfig();
-  initAnalytics(config.gaMeasurementId);
   // The address the page was served for: hydration renders it (wouter's server snapshot) even
   // if a link or a script changes the address while hydration runs; the new one comes after.
   const { pathname, search } = window.location;
-  // Load the current page's chunk first so hydration renders exactly the prerendered HTML.
-  await findRoute(pathname)?.preload();
+  const { locale, path } = splitLocalePath(pathname);
+  // A visitor who chose a language and comes back to the English home page goes to theirs.
+  const redirect = rememberedLocaleRedirect(locale, path);
+  if (redirect) {
+    window.location.replace(redirect + search + window.location.hash);
+    return;
+  }
+  const config = readRuntimeConfig();
+  initAnalytics(config.gaMeasurementId);
+  // The language's messages and the current page's chunk first, so hydration renders exactly
+  // the prerendered HTML.
+  await Promise.all([activateLocale(locale), findRoute(path)?.preload()]);
   const container = document.getElementById('root');
   if (!container) return;
   const app = (
     <StrictMode>
-      <Router aroundNav={awaitPage} ssrPath={pathname} ssrSearch={search}>
+      <Router
+        base={localePrefix(locale)}
+        aroundNav={awaitPage}
+        ssrPath={pathname}
+        ssrSearch={search}
+      >
         <App config={config} />
       </Router>
     </StrictMode>

@@ -28,6 +28,7 @@ from app.auth.service.base import AccessToken, AuthServiceBase
 from app.core.deps import RequestContext
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
+from app.core.i18n import locale_of, page_url
 from app.core.jwt_keys import JwtKeys
 from app.newsletter.repository import NewsletterRepository
 
@@ -80,9 +81,12 @@ class AccountService(AuthServiceBase):
             return
         issued = await self.links.issue(user, one_time.ACCOUNT_DELETION, DELETION_LINK_LIFETIME)
         await self.audit(user, AuditAction.account_deletion_requested)
-        link = f"{self.settings.site_url}/account/delete/confirm?token={issued.link_token}"
+        # The page in the account's language, as every link of its emails.
+        locale = locale_of(user.user_metadata)
+        page = page_url(self.settings.site_url, locale, "/account/delete/confirm")
+        link = f"{page}?token={issued.link_token}"
         self.mail.add(
-            emails.deletion_link(self.settings, email, link, DELETION_LINK_LIFETIME // 60)
+            emails.deletion_link(self.settings, email, link, DELETION_LINK_LIFETIME // 60, locale)
         )
 
     async def confirm_deletion(self, params: DeletionConfirmParams) -> None:
@@ -100,12 +104,13 @@ class AccountService(AuthServiceBase):
 
     async def erase(self, user: User, *, newsletter: bool) -> None:
         email = user.email
+        locale = locale_of(user.user_metadata)  # read before the row goes
         if email and newsletter:
             await self.subscribers.delete_subscribers(email)
         await self.repo.forget_rate_limits(str(user.id), *([email] if email else []))
         await self.repo.delete_user(user)
         if email:
-            self.mail.add(emails.deleted(self.settings, email, newsletter))
+            self.mail.add(emails.deleted(self.settings, email, newsletter, locale))
 
     # -- export -----------------------------------------------------------------------------
 
@@ -166,6 +171,7 @@ class AccountService(AuthServiceBase):
                     "list": row.source,
                     "email": row.email,
                     "name": row.name,
+                    "language": row.locale,
                     "subscribed_at": _time(row.subscribed_at),
                     "consent": {"ip": row.consent_ip, "user_agent": row.consent_user_agent},
                     "confirmed": row.verified,

@@ -1,7 +1,9 @@
 """The auth emails: what each says and where its link points.
 
 Links go to the auth server's /auth/v1/verify (as Supabase's do), which checks the token
-and redirects the browser to the app with a session.
+and redirects the browser to the app with a session (to the client's `redirect_to`, already in
+the page's language). Every email to an account is in the account's language: its
+`user_metadata.locale` (core/i18n.py); subjects are translated here, bodies in the templates.
 """
 
 from __future__ import annotations
@@ -10,9 +12,12 @@ from datetime import datetime
 from email.message import EmailMessage
 from urllib.parse import urlencode
 
+from app.auth.devices import UNKNOWN, Device
 from app.auth.models import User
+from app.core.i18n import locale_of, page_url
 from app.core.settings import Settings
 from app.mail.compose import compose
+from app.mail.i18n import N_, Texts, texts
 
 
 def verify_link(settings: Settings, token: str, kind: str, redirect_to: str) -> str:
@@ -22,57 +27,69 @@ def verify_link(settings: Settings, token: str, kind: str, redirect_to: str) -> 
     return f"{settings.auth_url}/verify?{query}"
 
 
-def _hours(seconds: int) -> str:
-    hours = max(1, round(seconds / 3600))
-    return "1 hour" if hours == 1 else f"{hours} hours"
+def _hours(seconds: int) -> int:
+    return max(1, round(seconds / 3600))
+
+
+def _language(user: User) -> Texts:
+    return texts(locale_of(user.user_metadata))
 
 
 def confirmation(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
+    t = _language(user)
     return compose(
         settings,
         to=user.email or "",
-        subject=f"Confirm your {settings.brand_name} account",
+        subject=t.gettext("Confirm your %(brand)s account", brand=settings.brand_name),
         template="auth_confirmation",
-        context={"link": link, "otp": otp, "expires": _hours(settings.auth_email_link_expiry)},
+        context={"link": link, "otp": otp, "hours": _hours(settings.auth_email_link_expiry)},
+        locale=t.locale,
     )
 
 
 def recovery(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
+    t = _language(user)
     return compose(
         settings,
         to=user.email or "",
-        subject=f"Reset your {settings.brand_name} password",
+        subject=t.gettext("Reset your %(brand)s password", brand=settings.brand_name),
         template="auth_recovery",
-        context={"link": link, "otp": otp, "expires": _hours(settings.auth_email_link_expiry)},
+        context={"link": link, "otp": otp, "hours": _hours(settings.auth_email_link_expiry)},
+        locale=t.locale,
     )
 
 
 def magic_link(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
+    t = _language(user)
     return compose(
         settings,
         to=user.email or "",
-        subject=f"Your {settings.brand_name} sign-in link",
+        subject=t.gettext("Your %(brand)s sign-in link", brand=settings.brand_name),
         template="auth_magic_link",
-        context={"link": link, "otp": otp, "expires": _hours(settings.auth_email_link_expiry)},
+        context={"link": link, "otp": otp, "hours": _hours(settings.auth_email_link_expiry)},
+        locale=t.locale,
     )
 
 
 def invite(settings: Settings, user: User, link: str) -> EmailMessage:
+    t = _language(user)
     return compose(
         settings,
         to=user.email or "",
-        subject=f"You have been invited to {settings.brand_name}",
+        subject=t.gettext("You have been invited to %(brand)s", brand=settings.brand_name),
         template="auth_invite",
-        context={"link": link, "expires": _hours(settings.auth_email_link_expiry)},
+        context={"link": link, "hours": _hours(settings.auth_email_link_expiry)},
+        locale=t.locale,
     )
 
 
 def email_change(settings: Settings, user: User, to: str, link: str, side: str) -> EmailMessage:
     """`side`: 'current' (the address the account has) or 'new' (the one it is moving to)."""
+    t = _language(user)
     subject = (
-        f"Confirm the change of your {settings.brand_name} email address"
+        t.gettext("Confirm the change of your %(brand)s email address", brand=settings.brand_name)
         if side == "current"
-        else f"Confirm your new {settings.brand_name} email address"
+        else t.gettext("Confirm your new %(brand)s email address", brand=settings.brand_name)
     )
     return compose(
         settings,
@@ -84,51 +101,59 @@ def email_change(settings: Settings, user: User, to: str, link: str, side: str) 
             "old_email": user.email or "",
             "new_email": user.email_change or "",
             "link": link,
-            "expires": _hours(settings.auth_email_link_expiry),
+            "hours": _hours(settings.auth_email_link_expiry),
             "support_email": settings.support_email,
         },
+        locale=t.locale,
     )
 
 
-def email_changed(settings: Settings, old_email: str, new_email: str) -> EmailMessage:
+def email_changed(settings: Settings, user: User, old_email: str, new_email: str) -> EmailMessage:
+    t = _language(user)
     return compose(
         settings,
         to=old_email,
-        subject=f"Your {settings.brand_name} email address was changed",
+        subject=t.gettext("Your %(brand)s email address was changed", brand=settings.brand_name),
         template="auth_email_changed",
         context={
             "old_email": old_email,
             "new_email": new_email,
             "support_email": settings.support_email,
         },
+        locale=t.locale,
     )
 
 
 def reauthentication(settings: Settings, user: User, otp: str, minutes: int) -> EmailMessage:
+    t = _language(user)
     return compose(
         settings,
         to=user.email or "",
-        subject=f"Your {settings.brand_name} confirmation code",
+        subject=t.gettext("Your %(brand)s confirmation code", brand=settings.brand_name),
         template="auth_reauthentication",
         context={"otp": otp, "minutes": minutes, "email": user.email or ""},
+        locale=t.locale,
     )
 
 
 def password_changed(settings: Settings, user: User) -> EmailMessage:
+    t = _language(user)
     return compose(
         settings,
         to=user.email or "",
-        subject=f"Your {settings.brand_name} password was changed",
+        subject=t.gettext("Your %(brand)s password was changed", brand=settings.brand_name),
         template="auth_password_changed",
         context={
             "email": user.email or "",
-            "reset_url": f"{settings.site_url}/auth/forgot-password",
+            "reset_url": page_url(settings.site_url, t.locale, "/auth/forgot-password"),
             "support_email": settings.support_email,
         },
+        locale=t.locale,
     )
 
 
 def new_account_notice(settings: Settings, user: User, confirmed: bool) -> EmailMessage:
+    """To the operator, in English whatever the account's language."""
     return compose(
         settings,
         to=settings.admin_email,
@@ -138,46 +163,73 @@ def new_account_notice(settings: Settings, user: User, confirmed: bool) -> Email
     )
 
 
-# The security notices of two-factor changes: template → subject (after the brand word).
+# The security notices of two-factor and sign-in changes: template → subject.
 SECURITY_NOTICES = {
-    "auth_mfa_enabled": "Two-factor authentication was turned on for your {brand} account",
-    "auth_mfa_disabled": "Two-factor authentication was turned off for your {brand} account",
-    "auth_recovery_codes_generated": "New recovery codes were generated for your {brand} account",
-    "auth_identity_linked": "{a_provider_account} was connected to your {brand} account",
-    "auth_identity_unlinked": "{a_provider_account} was disconnected from your {brand} account",
+    "auth_mfa_enabled": N_("Two-factor authentication was turned on for your %(brand)s account"),
+    "auth_mfa_disabled": N_("Two-factor authentication was turned off for your %(brand)s account"),
+    "auth_recovery_codes_generated": N_(
+        "New recovery codes were generated for your %(brand)s account"
+    ),
+    "auth_identity_linked": N_("%(a_provider_account)s was connected to your %(brand)s account"),
+    "auth_identity_unlinked": N_(
+        "%(a_provider_account)s was disconnected from your %(brand)s account"
+    ),
 }
 
 
-def _a_provider_account(provider: str) -> str:
-    """'A Google account', 'An Apple account'."""
-    article = "An" if provider[:1].upper() in "AEIOU" else "A"
-    return f"{article} {provider} account"
+def _a_provider_account(t: Texts, provider: str) -> str:
+    """'A Google account', 'An Apple account' (the article is English's alone)."""
+    if provider[:1].upper() in "AEIOU":
+        return t.gettext("An %(provider)s account", provider=provider)
+    return t.gettext("A %(provider)s account", provider=provider)
+
+
+def _device(t: Texts, device: Device) -> str:
+    """Device.label in the reader's language: 'Firefox on Windows'."""
+    if device.browser == UNKNOWN and device.os == UNKNOWN:
+        return t.gettext("an unknown device")
+    unknown = t.gettext("Unknown")
+    return t.gettext(
+        "%(browser)s on %(os)s",
+        browser=unknown if device.browser == UNKNOWN else device.browser,
+        os=unknown if device.os == UNKNOWN else device.os,
+    )
+
+
+def _when(t: Texts, when: datetime) -> str:
+    """'05 March 2026 at 14:03 UTC' in English; the date, time and words per language."""
+    return t.gettext("%(date)s at %(time)s UTC", date=t.date(when), time=t.time(when))
 
 
 def security_notice(
     settings: Settings,
     user: User,
     template: str,
-    device: str,
+    device: Device,
     when: datetime,
     provider: str = "",
 ) -> EmailMessage:
     """A change to how the account signs in, told to its owner with when and from where."""
+    t = _language(user)
+    a_provider_account = _a_provider_account(t, provider)
     return compose(
         settings,
         to=user.email or "",
-        subject=SECURITY_NOTICES[template].format(
-            brand=settings.brand_name, a_provider_account=_a_provider_account(provider)
+        subject=t.gettext(
+            SECURITY_NOTICES[template],
+            brand=settings.brand_name,
+            a_provider_account=a_provider_account,
         ),
         template=template,
         context={
             "email": user.email or "",
-            "when": when.strftime("%d %B %Y at %H:%M UTC"),
-            "device": device,
-            "security_url": f"{settings.site_url}/profile",
-            "reset_url": f"{settings.site_url}/auth/forgot-password",
+            "when": _when(t, when),
+            "device": _device(t, device),
+            "security_url": page_url(settings.site_url, t.locale, "/profile"),
+            "reset_url": page_url(settings.site_url, t.locale, "/auth/forgot-password"),
             "support_email": settings.support_email,
             "provider": provider,
-            "a_provider_account": _a_provider_account(provider),
+            "a_provider_account": a_provider_account,
         },
+        locale=t.locale,
     )

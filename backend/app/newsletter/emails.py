@@ -7,6 +7,9 @@ Which are transactional and which are list mail (domain notes, RFC 8058):
   visible unsubscribe link per list and the RFC 8058 one-click headers;
 - the admin notice (one per insert, listing its rows) and the contact message go to the
   operator, not to a list.
+
+The confirmation and the welcome are in the join's language (the row's `locale`), and their
+links lead to the site's pages in it; the operator's mail stays in English.
 """
 
 from __future__ import annotations
@@ -18,23 +21,31 @@ from email.policy import Policy
 from urllib.parse import quote
 
 from app.core.email_address import ascii_address
+from app.core.i18n import page_url
 from app.core.settings import Settings
+from app.mail.compose import compose
+from app.mail.i18n import N_, texts
 
-SOURCE_LABELS = {"newsletter": "the weekly newsletter", "waitlist": "the app waitlist"}
+SOURCE_LABELS = {
+    "newsletter": N_("the weekly newsletter"),
+    "waitlist": N_("the app waitlist"),
+}
 
 
-def verify_url(settings: Settings, token: str) -> str:
-    return f"{settings.site_url}/verify?token={quote(token)}"
+def verify_url(settings: Settings, token: str, locale: str) -> str:
+    """The site's verification page in the join's language."""
+    return f"{page_url(settings.site_url, locale, '/verify')}?token={quote(token)}"
 
 
 def one_click_url(settings: Settings, token: str) -> str:
-    """The RFC 8058 target: POST here unsubscribes at once, no login."""
+    """The RFC 8058 target: POST here unsubscribes at once, no login. An API URL: the same in
+    every language."""
     return f"{settings.site_url}/api/newsletter/unsubscribe?token={quote(token)}"
 
 
-def unsubscribe_page_url(settings: Settings, token: str) -> str:
-    """The human page (frontend) that asks the same endpoint with JSON."""
-    return f"{settings.site_url}/unsubscribe?token={quote(token)}"
+def unsubscribe_page_url(settings: Settings, token: str, locale: str) -> str:
+    """The human page (frontend) that asks the same endpoint with JSON, in the language."""
+    return f"{page_url(settings.site_url, locale, '/unsubscribe')}?token={quote(token)}"
 
 
 class RawHeader(str):
@@ -82,37 +93,64 @@ def mailbox(name: str, email: str) -> str:
 @dataclass(frozen=True)
 class ListLink:
     source: str
-    label: str
     unsubscribe_url: str
 
 
 def confirmation(
-    settings: Settings, *, to: str, name: str, sources: list[str], link: str, expires_hours: int
+    settings: Settings,
+    *,
+    to: str,
+    name: str,
+    sources: list[str],
+    link: str,
+    expires_hours: int,
+    locale: str,
 ) -> EmailMessage:
-    from app.mail.compose import compose
-
-    labels = [SOURCE_LABELS.get(s, s) for s in sources]
+    t = texts(locale)
     return compose(
         settings,
         to=mailbox(name, to),
-        subject=f"Please confirm your subscription to {settings.brand_name}",
+        subject=t.gettext(
+            "Please confirm your subscription to %(brand)s", brand=settings.brand_name
+        ),
         template="newsletter_confirm",
-        context={"name": name, "lists": labels, "link": link, "expires_hours": expires_hours},
+        context={
+            "name": name,
+            "lists": t.join(t.gettext(SOURCE_LABELS[source]) for source in sources),
+            "link": link,
+            "hours": expires_hours,
+        },
+        locale=locale,
     )
 
 
 def welcome(
-    settings: Settings, *, to: str, name: str, lists: list[ListLink], header_token: str
+    settings: Settings,
+    *,
+    to: str,
+    name: str,
+    lists: list[ListLink],
+    header_token: str,
+    locale: str,
 ) -> EmailMessage:
-    from app.mail.compose import compose
-
+    t = texts(locale)
     return compose(
         settings,
         to=mailbox(name, to),
-        subject=f"You're subscribed to {settings.brand_name}",
+        subject=t.gettext("You're subscribed to %(brand)s", brand=settings.brand_name),
         template="newsletter_welcome",
-        context={"name": name, "lists": lists},
+        context={
+            "name": name,
+            "lists": [
+                {
+                    "label": t.gettext(SOURCE_LABELS[item.source]),
+                    "unsubscribe_url": item.unsubscribe_url,
+                }
+                for item in lists
+            ],
+        },
         headers=list_headers(settings, header_token),
+        locale=locale,
     )
 
 
@@ -126,8 +164,7 @@ class NoticeRow:
 
 def admin_notice(settings: Settings, rows: list[NoticeRow]) -> EmailMessage:
     """One notice per insert request, listing its rows. One row keeps the subject
-    "New {source} subscription (pending confirmation)"; several say how many."""
-    from app.mail.compose import compose
+    "New {source} subscription (pending confirmation)"; several say how many. In English."""
 
     if len(rows) == 1:
         subject = f"New {rows[0].source} subscription (pending confirmation)"
@@ -156,8 +193,7 @@ def admin_notice(settings: Settings, rows: list[NoticeRow]) -> EmailMessage:
 def contact_message(
     settings: Settings, *, name: str, email: str, subject: str, message: str, ip: str
 ) -> EmailMessage:
-    from app.mail.compose import compose
-
+    """To the operator, in English."""
     return compose(
         settings,
         to=settings.support_email,

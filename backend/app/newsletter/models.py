@@ -16,6 +16,7 @@ from sqlalchemy import Boolean, CheckConstraint, ForeignKey, String, UniqueConst
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.database import Base, new_uuid, utcnow
+from app.core.i18n import DEFAULT_LOCALE
 
 SOURCES = ("newsletter", "waitlist")
 
@@ -33,6 +34,10 @@ class Subscriber(Base):
     email_normalized: Mapped[str] = mapped_column(String(254))
     source: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(100))
+    # The language of the join (core/i18n.py's LOCALES): its confirmation and welcome emails
+    # are written in it. Checked by the insert (schemas.py), not by a constraint, so that a
+    # new language needs no migration.
+    locale: Mapped[str] = mapped_column(String(8), default=DEFAULT_LOCALE, server_default="en")
     # Consent: when (server clock, not the client's), from where, through which join.
     subscribed_at: Mapped[datetime] = mapped_column(default=utcnow)
     consent_ip: Mapped[str | None] = mapped_column(String(64))

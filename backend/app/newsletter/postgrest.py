@@ -20,8 +20,17 @@ from app.newsletter import errors
 from app.newsletter.models import Subscriber
 
 # What a client may write, what it may read back, and what only the server sets.
-CLIENT_COLUMNS = frozenset({"email", "source", "name", "subscribed_at", "admin_email"})
-EXPOSED_COLUMNS = ("id", "email", "source", "name", "subscribed_at", "created_at", "verified")
+CLIENT_COLUMNS = frozenset({"email", "source", "name", "locale", "subscribed_at", "admin_email"})
+EXPOSED_COLUMNS = (
+    "id",
+    "email",
+    "source",
+    "name",
+    "locale",
+    "subscribed_at",
+    "created_at",
+    "verified",
+)
 SERVER_COLUMNS = (
     frozenset(column.name for column in Subscriber.__table__.columns) | {"verification_token"}
 ) - CLIENT_COLUMNS
@@ -147,6 +156,7 @@ def representation(row: Subscriber, columns: tuple[str, ...]) -> dict[str, Any]:
         "email": row.email,
         "source": row.source,
         "name": row.name,
+        "locale": row.locale,
         "subscribed_at": row.subscribed_at.isoformat(),
         "created_at": row.created_at.isoformat(),
         "verified": row.verified,

@@ -87,8 +87,9 @@ class NewsletterRepository:
 
     async def confirm_group(
         self, token_hash: str, now: datetime, ip: str, user_agent: str | None
-    ) -> Sequence[Row[uuid.UUID, str, str, str]]:
-        """Confirms every pending row carrying the token; returns (id, email, name, source).
+    ) -> Sequence[Row[uuid.UUID, str, str, str, str]]:
+        """Confirms every pending row carrying the token; returns (id, email, name, source,
+        locale).
 
         One conditional UPDATE: of two concurrent clicks exactly one matches the rows (the
         other re-checks after the row lock and finds the digest gone).
@@ -109,7 +110,13 @@ class NewsletterRepository:
                 confirmed_user_agent=user_agent,
                 updated_at=now,
             )
-            .returning(Subscriber.id, Subscriber.email, Subscriber.name, Subscriber.source)
+            .returning(
+                Subscriber.id,
+                Subscriber.email,
+                Subscriber.name,
+                Subscriber.source,
+                Subscriber.locale,
+            )
             .execution_options(synchronize_session=False)
         )
         return (await self.db.execute(stmt)).all()

@@ -26,6 +26,7 @@ from app.core.email_address import (
     fold_email,
 )
 from app.core.errors import invalid
+from app.core.i18n import DEFAULT_LOCALE, LOCALES, LocaleCode
 from app.core.requests import EmailText, RequestModel, decode_json
 from app.core.text import hidden_character
 from app.newsletter import errors
@@ -120,6 +121,11 @@ class SubscriberRow(BaseModel):
     email: EmailText
     name: str
     source: Literal["newsletter", "waitlist"]
+    locale: LocaleCode | None = Field(
+        default=None,
+        description="The language of the site the join was made on; its emails are in it. "
+        "Absent or null: en",
+    )
     subscribed_at: str | None = Field(default=None, description="Accepted, not trusted")
     admin_email: str | None = Field(default=None, description="Accepted and dropped")
 
@@ -159,6 +165,7 @@ class NewSubscriber:
     email_normalized: str
     source: str
     name: str
+    locale: str = DEFAULT_LOCALE
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> NewSubscriber:
@@ -175,6 +182,7 @@ class NewSubscriber:
             name = clean_text(name_raw, field="name", max_len=NAME_MAX)
         except BadText as exc:
             raise errors.check_failed("name", str(exc)) from exc
+        locale = _locale(row.get("locale"))
         subscribed_at = row.get("subscribed_at")
         if subscribed_at is not None:
             # Accepted for compatibility, checked like the column would, but not trusted:
@@ -190,7 +198,20 @@ class NewSubscriber:
             raise errors.invalid_type("admin_email", "text")
         # admin_email is accepted and dropped: mail goes to ADMIN_EMAIL, never where a
         # client says.
-        return cls(email, normalize_email(email), source, name)
+        return cls(email, normalize_email(email), source, name, locale)
+
+
+def _locale(value: Any) -> str:
+    """The site sends its language's exact code; anything else is refused as `source` is,
+    rather than guessed (the column is what the confirmation email is written in)."""
+    if value is None:
+        return DEFAULT_LOCALE
+    if not isinstance(value, str):
+        raise errors.invalid_type("locale", "text")
+    if value not in LOCALES:
+        allowed = ", ".join(f"'{code}'" for code in LOCALES)
+        raise errors.check_failed("locale", f"locale must be one of {allowed}")
+    return value
 
 
 # --- unsubscribing ---------------------------------------------------------------------------

@@ -182,6 +182,7 @@ class NewsletterService:
     def _consent(self, row: Subscriber, new: NewSubscriber, group: _Group, now: datetime) -> None:
         row.email = new.email
         row.name = new.name
+        row.locale = new.locale  # the latest join's language, as its consent
         row.subscribed_at = now
         row.consent_ip = self.client.ip
         row.consent_user_agent = self.client.user_agent
@@ -206,8 +207,9 @@ class NewsletterService:
                     to=mine[0].email,
                     name=mine[0].name,
                     sources=[row.source for row in mine],
-                    link=emails.verify_url(settings, group.token),
+                    link=emails.verify_url(settings, group.token, mine[0].locale),
                     expires_hours=max(1, self.config.newsletter_token_expiry // 3600),
+                    locale=mine[0].locale,
                 )
             )
         if stored:
@@ -253,8 +255,9 @@ class NewsletterService:
             links.append(
                 emails.ListLink(
                     source=row.source,
-                    label=emails.SOURCE_LABELS[row.source],
-                    unsubscribe_url=emails.unsubscribe_page_url(self.settings, unsubscribe_token),
+                    unsubscribe_url=emails.unsubscribe_page_url(
+                        self.settings, unsubscribe_token, confirmed[0].locale
+                    ),
                 )
             )
         await self.repo.flush()
@@ -265,6 +268,9 @@ class NewsletterService:
                 name=confirmed[0].name,
                 lists=links,
                 header_token=header_token,
+                # A join's rows share its language, unless the person changed the site's
+                # language between the two lists' inserts: the first list's then speaks.
+                locale=confirmed[0].locale,
             )
         )
         return True

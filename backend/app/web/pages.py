@@ -1,8 +1,10 @@
 """The built frontend on disk: route manifest, prerendered pages, runtime configuration.
 
 `npm run build` writes `frontend/dist/` with:
-  routes.json     {"pages": {path: file}, "spa": [path], "notFound": file, "shell": file,
-                   "sitemap": [path]}
+  routes.json     {"locales": [prefix], "pages": {path: file}, "spa": [path],
+                   "notFound": {locale: file}, "shell": {locale: file}, "sitemap": [path]}
+                  `pages` and `sitemap` hold every language's addresses (/help, /ar/help); `spa`
+                  holds route paths, answered under every language's prefix with its shell
   _pages/*.html   prerendered HTML holding `__RC_*__` placeholders and a
                   `<!--runtime-config-->` marker
   assets/         content-hashed files (+ precompressed .gz/.br)
@@ -112,9 +114,10 @@ class Build:
     stamp: int
     pages: dict[str, str]
     spa: list[str]
-    not_found: str
-    shell: str
+    not_found: dict[str, str]
+    shell: dict[str, str]
     sitemap: list[str]
+    locales: list[str] = field(default_factory=list)
     _templates: dict[str, str] = field(default_factory=dict)
     _filled: dict[tuple[str, int], bytes] = field(default_factory=dict)
 
@@ -131,9 +134,10 @@ class Build:
             stamp=stamp,
             pages=dict(manifest["pages"]),
             spa=list(manifest.get("spa", [])),
-            not_found=str(manifest["notFound"]),
-            shell=str(manifest["shell"]),
+            not_found=dict(manifest["notFound"]),
+            shell=dict(manifest["shell"]),
             sitemap=list(manifest.get("sitemap", [])),
+            locales=list(manifest.get("locales", [])),
         )
 
     def is_current(self) -> bool:
@@ -143,13 +147,31 @@ class Build:
         except OSError:
             return False
 
+    def split_locale(self, path: str) -> tuple[str, str]:
+        """('/ar/help') -> ('ar', '/help'); an English (unprefixed) path -> ('en', path)."""
+        first, _, rest = path[1:].partition("/")
+        if first in self.locales:
+            return first, f"/{rest}"
+        return "en", path
+
     def page_file(self, path: str) -> str | None:
-        """The HTML file for a route path, or None for an unknown path."""
+        """The HTML file for an address, or None for an unknown one."""
         if path in self.pages:
             return self.pages[path]
+        locale, route = self.split_locale(path)
         for pattern in self.spa:
-            if path == pattern or (pattern.endswith("/*") and path.startswith(pattern[:-1])):
-                return self.shell
+            if route == pattern or (pattern.endswith("/*") and route.startswith(pattern[:-1])):
+                return self.shell[locale]
+        return None
+
+    def not_found_file(self, path: str) -> str:
+        """The not-found page in the language of the address asked for."""
+        return self.not_found[self.split_locale(path)[0]]
+
+    def locale_home(self, path: str) -> str | None:
+        """'/ar' -> '/ar/': a language's home page is its prefix with the slash."""
+        if path[1:] in self.locales:
+            return f"{path}/"
         return None
 
     def render(self, file: str, settings: Settings, anon_key: str) -> bytes:

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.core.i18n import DEFAULT_LOCALE, LOCALES
 from app.core.settings import Settings
 
 # Google tag (gtag.js) with GA4: the script host and the collection endpoints.
@@ -65,7 +66,12 @@ def is_https(settings: Settings) -> bool:
 
 # The one page that may ask for the visitor's location, and only for our own origin; every other
 # response, API included, denies it (docs/prayer-times.md#privacy).
-GEOLOCATION_PATHS = ("/prayer-times", "/prayer-times/")
+# The page is served under every language's prefix (docs/i18n.md).
+GEOLOCATION_PATHS = frozenset(
+    f"{'' if locale == DEFAULT_LOCALE else f'/{locale}'}/prayer-times{slash}"
+    for locale in LOCALES
+    for slash in ("", "/")
+)
 
 
 def permissions_policy(*, geolocation: bool) -> str:

@@ -106,8 +106,12 @@ class Site:
                 headers={"Cache-Control": "public, max-age=3600"},
             )
         if path.startswith("/assets/"):
-            return self.static(request, path, IMMUTABLE) or self.not_found(request, build)
-        if path != "/" and path.endswith("/"):
+            return self.static(request, path, IMMUTABLE) or self.not_found(request, build, path)
+        home = build.locale_home(path)
+        if home is not None:
+            query = request.url.query
+            return RedirectResponse(home + (f"?{query}" if query else ""), status_code=308)
+        if path != "/" and path.endswith("/") and path not in build.pages:
             target = path.rstrip("/") or "/"
             if build.page_file(target):
                 query = request.url.query
@@ -119,10 +123,10 @@ class Site:
             public = self.static(request, path, PUBLIC_FILE_CACHE)
             if public is not None:
                 return public
-        return self.not_found(request, build)
+        return self.not_found(request, build, path)
 
-    def not_found(self, request: Request, build: Build) -> Response:
-        return self.html(request, build, build.not_found, 404)
+    def not_found(self, request: Request, build: Build, path: str) -> Response:
+        return self.html(request, build, build.not_found_file(path), 404)
 
     def html(self, request: Request, build: Build, file: str, status: int) -> Response:
         body = build.render(file, self.settings, self.anon_key())

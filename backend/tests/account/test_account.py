@@ -21,6 +21,7 @@ from app.core.database import utcnow
 from app.mail.mailbox import text_body
 from app.models import Base
 from tests.auth.helpers import PASSWORD, bearer, login, signed_up_and_confirmed
+from tests.auth.test_email_language import signed_up
 from tests.auth.test_mfa import challenge_and_verify, code, with_two_factor
 from tests.conftest import SITE_URL, Outbox
 
@@ -237,6 +238,28 @@ async def test_the_public_request_answers_alike_and_emails_only_an_account(
     assert bad.status_code == 400
 
 
+async def test_the_deletion_emails_are_in_the_account_language(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    email = "urdu@example.com"
+    await signed_up(client, outbox, email, "ur")
+    await client.post("/api/account/deletion-requests", json={"email": email})
+    message = outbox.last_to(email)
+    assert message["Subject"] == "اپنا noor اکاؤنٹ حذف کریں"
+    # The deletion page in Urdu, its lifetime in Urdu's (Latin) digits.
+    match = re.search(
+        rf"{re.escape(SITE_URL)}/ur/account/delete/confirm\?token=(\S+)", text_body(message)
+    )
+    assert match, text_body(message)
+    assert "60 منٹ" in text_body(message)
+    confirmed = await client.post(
+        "/api/account/deletion-requests/confirm", json={"token": match.group(1)}
+    )
+    assert confirmed.status_code == 200, confirmed.text
+    # The receipt, sent once the account (and its language) is gone, is in Urdu too.
+    assert outbox.last_to(email)["Subject"] == "آپ کا noor اکاؤنٹ حذف کر دیا گیا"
+
+
 async def test_the_link_page_deletes_nothing_only_its_button_does(
     client: httpx.AsyncClient, outbox: Outbox, db: AsyncSession
 ) -> None:
@@ -298,6 +321,7 @@ async def test_the_export_holds_each_kind_of_record_and_no_secret(
     assert data["signed_in_devices"][0]["signed_in_at"]
     assert sorted(s["list"] for s in data["subscriptions"]) == ["newsletter", "waitlist"]
     assert data["subscriptions"][0]["consent"]["user_agent"] == "Mozilla/5.0 (tests)"
+    assert data["subscriptions"][0]["language"] == "en"
     actions = {entry["action"] for entry in data["activity"]}
     assert {"signed_in", "factor_enabled", "recovery_codes_generated"} <= actions
 

@@ -26,6 +26,7 @@ from joserfc.jwk import RSAKey
 from sqlalchemy import update
 
 from app.auth import emails
+from app.auth.devices import Device
 from app.auth.models import FlowState, User
 from app.core.database import utcnow
 from app.mail.mailbox import text_body
@@ -774,7 +775,7 @@ def test_notices_name_the_provider_with_its_article(settings: Any) -> None:
         ("Apple", "An Apple account was connected to your noor account"),
     ):
         notice = emails.security_notice(
-            settings, user, "auth_identity_linked", "Chrome on Android", utcnow(), provider
+            settings, user, "auth_identity_linked", Device("Chrome", "Android"), utcnow(), provider
         )
         assert notice["Subject"] == subject
         assert subject.removesuffix(" to your noor account") in text_body(notice)

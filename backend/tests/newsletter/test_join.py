@@ -192,6 +192,7 @@ async def test_return_representation_omits_secret_columns(client: httpx.AsyncCli
         "email",
         "source",
         "name",
+        "locale",
         "subscribed_at",
         "created_at",
         "verified",

@@ -140,7 +140,12 @@ async def test_list_unsubscribe_header_is_one_plain_line_on_the_wire(
     assert b"=?utf-8?" not in line
     # The same on the SMTP path: aiosmtplib flattens with a fresh default policy.
     welcome = emails.welcome(
-        settings, to="amina@example.com", name="Amina", lists=[], header_token="t" * 43
+        settings,
+        to="amina@example.com",
+        name="Amina",
+        lists=[],
+        header_token="t" * 43,
+        locale="en",
     )
     flat = aiosmtplib.email.flatten_message(welcome)
     expected = f"List-Unsubscribe: <{SITE_URL}/api/newsletter/unsubscribe?token={'t' * 43}>\r\n"

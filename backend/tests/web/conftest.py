@@ -42,11 +42,18 @@ def write_build(root: Path, *, spa: list[str] | None = None) -> Path:
     pages.mkdir(parents=True)
     assets.mkdir()
     padding = "<p>Prayer times, Qibla and reminders.</p>" * 40
+    # English unprefixed, Arabic under /ar/ (the real build has every language's pages).
     routes = {"/": "index.html", "/help": "help.html", "/features/qibla-direction": "q.html"}
+    routes |= {"/ar/": "ar__index.html", "/ar/help": "ar__help.html"}
     for path, file in routes.items():
         (pages / file).write_text(PAGE.format(title=f"Page {path}", path=path, padding=padding))
-    (pages / "404.html").write_text(PAGE.format(title="Page not found", path="/", padding=""))
-    (pages / "_shell.html").write_text(PAGE.format(title="Shell", path="/", padding=""))
+    for prefix in ("", "ar__"):
+        (pages / f"{prefix}404.html").write_text(
+            PAGE.format(title=f"{prefix}Page not found", path="/", padding="")
+        )
+        (pages / f"{prefix}_shell.html").write_text(
+            PAGE.format(title=f"{prefix}Shell", path="/", padding="")
+        )
     (assets / "index-abc123.js").write_bytes(ASSET_JS)
     (assets / "index-abc123.js.gz").write_bytes(gzip.compress(ASSET_JS))
     (assets / "index-abc123.js.br").write_bytes(b"fake-brotli-bytes")
@@ -54,9 +61,10 @@ def write_build(root: Path, *, spa: list[str] | None = None) -> Path:
     manifest = {
         "pages": {path: f"_pages/{file}" for path, file in routes.items()},
         "spa": spa if spa is not None else ["/profile", "/auth/*"],
-        "notFound": "_pages/404.html",
-        "shell": "_pages/_shell.html",
+        "notFound": {"en": "_pages/404.html", "ar": "_pages/ar__404.html"},
+        "shell": {"en": "_pages/_shell.html", "ar": "_pages/ar___shell.html"},
         "sitemap": list(routes),
+        "locales": ["ar"],
     }
     (root / "routes.json").write_text(json.dumps(manifest))
     return root

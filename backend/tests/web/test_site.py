@@ -179,6 +179,40 @@ async def test_spa_routes_from_the_manifest_get_the_shell(site_client: httpx.Asy
         assert "<h1>Shell</h1>" in response.text
 
 
+async def test_each_language_has_its_pages_shell_and_not_found_page(
+    site_client: httpx.AsyncClient,
+) -> None:
+    assert "<h1>Page /ar/help</h1>" in (await site_client.get("/ar/help")).text
+    assert "<h1>Page /ar/</h1>" in (await site_client.get("/ar/")).text
+    # The account screens answer under the prefix with that language's shell.
+    shell = await site_client.get("/ar/profile")
+    assert shell.status_code == 200
+    assert "<h1>ar__Shell</h1>" in shell.text
+    assert "<h1>Shell</h1>" in (await site_client.get("/profile")).text
+    # A page missing in a language is that language's 404; an unknown prefix is English's.
+    missing = await site_client.get("/ar/no-such-page")
+    assert missing.status_code == 404
+    assert "<h1>ar__Page not found</h1>" in missing.text
+    other = await site_client.get("/de/help")
+    assert other.status_code == 404
+    assert "<h1>Page not found</h1>" in other.text
+
+
+async def test_a_language_home_without_its_slash_redirects(site_client: httpx.AsyncClient) -> None:
+    response = await site_client.get("/ar?utm=x")
+    assert response.status_code == 308
+    assert response.headers["location"] == "/ar/?utm=x"
+    page = await site_client.get("/ar/help/")
+    assert page.status_code == 308
+    assert page.headers["location"] == "/ar/help"
+
+
+async def test_the_sitemap_lists_every_language(site_client: httpx.AsyncClient) -> None:
+    body = (await site_client.get("/sitemap.xml")).text
+    assert "/ar/help</loc>" in body
+    assert "/help</loc>" in body
+
+
 async def test_trailing_slash_redirects_to_the_page(site_client: httpx.AsyncClient) -> None:
     response = await site_client.get("/help/?q=1")
     assert response.status_code == 308
@@ -310,6 +344,9 @@ async def test_security_headers_on_every_response(
     [
         ("/prayer-times", "geolocation=(self)"),
         ("/prayer-times/", "geolocation=(self)"),
+        ("/ar/prayer-times", "geolocation=(self)"),
+        ("/ur/prayer-times/", "geolocation=(self)"),
+        ("/ar/features/prayer-times", "geolocation=()"),
         ("/", "geolocation=()"),
         ("/features/prayer-times", "geolocation=()"),
         ("/prayer-times/x", "geolocation=()"),

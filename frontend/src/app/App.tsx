@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
@@ -8,7 +10,8 @@ import { routes } from './routes';
 
 /**
  * Everything inside the router (wouter): main.tsx wraps it in a `<Router>` on the browser's
- * location, entryServer.tsx in one fixed at the prerendered path (`ssrPath`).
+ * location, entryServer.tsx in one fixed at the prerendered path (`ssrPath`); both with the
+ * language's prefix as the router's base (`/ar`), and its messages loaded (lib/i18n).
  */
 export function App({ config }: { config: RuntimeConfig }) {
   // Passive effects run children first, so this one runs after every effect of the first
@@ -18,19 +21,21 @@ export function App({ config }: { config: RuntimeConfig }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <ConfigContext value={config}>
-      <Layout>
-        <Switch>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path}>
-              {route.element()}
+    <I18nProvider i18n={i18n}>
+      <ConfigContext value={config}>
+        <Layout>
+          <Switch>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path}>
+                {route.element()}
+              </Route>
+            ))}
+            <Route>
+              <NotFoundPage />
             </Route>
-          ))}
-          <Route>
-            <NotFoundPage />
-          </Route>
-        </Switch>
-      </Layout>
-    </ConfigContext>
+          </Switch>
+        </Layout>
+      </ConfigContext>
+    </I18nProvider>
   );
 }

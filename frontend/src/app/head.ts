@@ -2,9 +2,12 @@
  * Per-route <head>: title, description, canonical URL, Open Graph and, on the home page,
  * JSON-LD. The prerenderer writes it as HTML; the client updates the same tags on navigation.
  */
-import { hero } from '../content/home';
+import { i18n } from '@lingui/core';
 import type { RuntimeConfig } from '../lib/config';
-import { fillText } from '../lib/text';
+import { activeLocale } from '../lib/i18n/catalogs';
+import { LOCALES, localizePath, type LocaleCode } from '../lib/i18n/locales';
+import { translate } from '../lib/i18n/translate';
+import { textValues } from '../lib/text';
 import type { RouteMeta } from './routes';
 
 export interface HeadData {
@@ -12,14 +15,23 @@ export interface HeadData {
   description: string;
   canonical: string;
   image: string;
+  /** The same page in every language (hreflang), English also as x-default. */
+  alternates: { hreflang: string; href: string }[];
 }
 
+/** `path` is the route path (no language prefix); the page is in the active language. */
 export function headData(meta: RouteMeta, path: string, config: RuntimeConfig): HeadData {
+  const values = textValues(config);
+  const url = (locale: LocaleCode) => `${config.siteUrl}${localizePath(path, locale)}`;
   return {
-    title: fillText(meta.title, config),
-    description: fillText(meta.description, config),
-    canonical: `${config.siteUrl}${path}`,
+    title: translate(i18n, meta.title, values),
+    description: translate(i18n, meta.description, values),
+    canonical: url(activeLocale()),
     image: `${config.siteUrl}/og-image.png`,
+    alternates: [
+      ...LOCALES.map((locale) => ({ hreflang: locale.code, href: url(locale.code) })),
+      { hreflang: 'x-default', href: url('en') },
+    ],
   };
 }
 
@@ -31,7 +43,8 @@ function escapeHtml(value: string): string {
     .replaceAll('"', '&quot;');
 }
 
-export function structuredData(config: RuntimeConfig): object[] {
+/** `description`: the app's, in the page's language (the home page's meta description). */
+export function structuredData(config: RuntimeConfig, description: string): object[] {
   return [
     {
       '@context': 'https://schema.org',
@@ -45,9 +58,12 @@ export function structuredData(config: RuntimeConfig): object[] {
       '@context': 'https://schema.org',
       '@type': 'MobileApplication',
       name: config.brand,
-      description: hero.intro,
-      url: `${config.siteUrl}/`,
+      description,
+      inLanguage: activeLocale(),
+      url: `${config.siteUrl}${localizePath('/', activeLocale())}`,
+      // schema.org vocabulary, not text for people.
       applicationCategory: 'LifestyleApplication',
+      // eslint-disable-next-line lingui/no-unlocalized-strings
       operatingSystem: 'iOS, Android',
       offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
       publisher: { '@type': 'Organization', name: config.brand },
@@ -65,9 +81,15 @@ export function renderHeadHtml(
   const tags = [
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}">`,
-    noindex
-      ? '<meta name="robots" content="noindex">'
-      : `<link rel="canonical" href="${e(head.canonical)}">`,
+    ...(noindex
+      ? ['<meta name="robots" content="noindex">']
+      : [
+          `<link rel="canonical" href="${e(head.canonical)}">`,
+          ...head.alternates.map(
+            (link) =>
+              `<link rel="alternate" hreflang="${e(link.hreflang)}" href="${e(link.href)}">`,
+          ),
+        ]),
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${e(config.brand)}">`,
     `<meta property="og:title" content="${e(head.title)}">`,
@@ -76,10 +98,14 @@ export function renderHeadHtml(
     `<meta property="og:image" content="${e(head.image)}">`,
     `<meta property="og:image:width" content="1200">`,
     `<meta property="og:image:height" content="630">`,
+    `<meta property="og:locale" content="${e(activeLocale())}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
   ];
   if (withStructuredData) {
-    const json = JSON.stringify(structuredData(config)).replaceAll('<', '\\u003c');
+    const json = JSON.stringify(structuredData(config, head.description)).replaceAll(
+      '<',
+      '\\u003c',
+    );
     tags.push(`<script type="application/ld+json">${json}</script>`);
   }
   return tags.join('\n    ');
@@ -95,6 +121,9 @@ export function applyHead(head: HeadData): void {
   document.title = head.title;
   setMeta('meta[name="description"]', 'content', head.description);
   setMeta('link[rel="canonical"]', 'href', head.canonical);
+  for (const link of head.alternates) {
+    setMeta(`link[rel="alternate"][hreflang="${link.hreflang}"]`, 'href', link.href);
+  }
   setMeta('meta[property="og:title"]', 'content', head.title);
   setMeta('meta[property="og:description"]', 'content', head.description);
   setMeta('meta[property="og:url"]', 'content', head.canonical);

@@ -67,9 +67,10 @@ describe('route table', () => {
 
   it('gives every route a title, a description and a page module', () => {
     for (const route of routes) {
-      expect(route.meta.title).toMatch(/\{brand\}/);
-      expect(route.meta.description.length).toBeGreaterThan(40);
-      expect(route.meta.description.length).toBeLessThanOrEqual(170);
+      // The English source text (kept on the descriptor outside production builds).
+      expect(route.meta.title.message).toMatch(/\{brand\}/);
+      expect(route.meta.description.message?.length).toBeGreaterThan(40);
+      expect(route.meta.description.message?.length).toBeLessThanOrEqual(170);
       expect(route.module).toMatch(/^features\/.+\.tsx$/);
     }
   });
@@ -122,7 +123,7 @@ describe('content integrity', () => {
   });
 
   it('has five help categories, each with questions, and ids of the form category-number', () => {
-    expect(faqCategories.map((c) => c.name)).toEqual([
+    expect(faqCategories.map((c) => c.name.message)).toEqual([
       'General',
       'Account',
       'Prayer Times',

@@ -4,11 +4,19 @@
  * stop answering 404 for it: `prerender: true` pages are rendered to HTML at build time;
  * `prerender: false` routes (account screens that need the auth lookup) get the SPA shell.
  */
+import { msg } from '@lingui/core/macro';
 import { featurePageMeta } from '../content/featureMeta';
+import { featuresMeta } from '../features/catalog/meta';
+import { contactMeta } from '../features/contact/meta';
+import { guideMeta } from '../features/guides/meta';
+import { helpMeta } from '../features/help/meta';
+import { legalMeta } from '../features/legal/meta';
+import { homeMeta } from '../features/marketing/meta';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { newsletterRoutes } from '../features/newsletter/routes';
 import { prayerTimesRoutes } from '../features/prayer-times/routes';
+import { loadCatalog } from '../lib/i18n/catalogs';
 import { lazyPage } from '../lib/lazyPage';
 import { page, type AppRoute, type RouteMeta } from '../lib/routing';
 
@@ -17,29 +25,42 @@ export type { AppRoute, RouteMeta } from '../lib/routing';
 const Home = lazyPage(
   () => import('../features/marketing/HomePage'),
   'features/marketing/HomePage.tsx',
+  'home',
 );
 const FeaturesList = lazyPage(
   () => import('../features/catalog/FeaturesPage'),
   'features/catalog/FeaturesPage.tsx',
+  'features',
 );
 const FeatureDetail = lazyPage(
   () => import('../features/catalog/FeatureDetailPage'),
   'features/catalog/FeatureDetailPage.tsx',
+  'features',
 );
 /** Loads a feature page's body through the page chunk (which holds the loader). */
 async function loadFeatureBody(slug: string): Promise<void> {
   const { loadFeaturePage } = await import('../content/featurePages');
   await loadFeaturePage(slug);
 }
-const Help = lazyPage(() => import('../features/help/HelpPage'), 'features/help/HelpPage.tsx');
-const Legal = lazyPage(() => import('../features/legal/LegalPage'), 'features/legal/LegalPage.tsx');
+const Help = lazyPage(
+  () => import('../features/help/HelpPage'),
+  'features/help/HelpPage.tsx',
+  'help',
+);
+const Legal = lazyPage(
+  () => import('../features/legal/LegalPage'),
+  'features/legal/LegalPage.tsx',
+  'legal',
+);
 const Guide = lazyPage(
   () => import('../features/guides/GoogleAnalyticsGuide'),
   'features/guides/GoogleAnalyticsGuide.tsx',
+  'guide',
 );
 const Contact = lazyPage(
   () => import('../features/contact/ContactPage'),
   'features/contact/ContactPage.tsx',
+  ['contact', 'forms'],
 );
 
 const publicRoutes: AppRoute[] = [
@@ -47,64 +68,39 @@ const publicRoutes: AppRoute[] = [
     Home,
     {},
     '/',
-    {
-      title: '{brand} — Your Smart Prayer Companion',
-      description:
-        'Accurate prayer times, Qibla direction, daily verse and hadith reminders and private prayer tracking. Free core features on iOS and Android.',
-    },
+    homeMeta,
     // The basmala in the hero's phone is set in Amiri (a 20 KB subset).
     { structuredData: true, preloadFonts: ['amiri-basmala'] },
   ),
-  page(FeaturesList, {}, '/features', {
-    title: 'Features — {brand}',
-    description:
-      'Prayer tracking, reminders, Qibla, Quran reader, progress insights, night mode, mosque finder, community, weather and daily duas.',
-  }),
+  page(FeaturesList, {}, '/features', featuresMeta),
   ...featurePageMeta.map((content) =>
     page(
       FeatureDetail,
       { slug: content.slug },
       `/features/${content.slug}`,
       {
-        title: `${content.title} — {brand}`,
+        title: content.pageTitle,
         description: content.description,
       },
       {
         // The page's body is its own chunk (content/featurePages/<slug>.ts): load it with the
         // page so hydration renders synchronously.
-        preload: () => FeatureDetail.preload().then(() => loadFeatureBody(content.slug)),
+        preload: () =>
+          Promise.all([
+            FeatureDetail.preload().then(() => loadFeatureBody(content.slug)),
+            loadCatalog(`feature-${content.slug}`),
+          ]).then(() => {}),
+        catalogs: [`feature-${content.slug}`],
         alsoPreload: [`content/featurePages/${content.slug}.ts`],
       },
     ),
   ),
-  page(Help, {}, '/help', {
-    title: 'Help Center — {brand}',
-    description:
-      'Answers about calculation methods, high-latitude Fajr and Isha, Hanafi Asr, daylight saving, Hijri dates, accounts and privacy.',
-  }),
-  page(Legal, { slug: 'terms' }, '/terms', {
-    title: 'Terms of Use — {brand}',
-    description: 'The terms for using the {brand} app and website.',
-  }),
-  page(Legal, { slug: 'privacy' }, '/privacy', {
-    title: 'Privacy Policy — {brand}',
-    description:
-      'What {brand} collects and what it does not: no location on our servers, no data sold, analytics only with consent.',
-  }),
-  page(Legal, { slug: 'refund' }, '/refund', {
-    title: 'Refund Policy — {brand}',
-    description:
-      'Refunds for premium subscriptions: 14-day window, refunds within 5-10 business days.',
-  }),
-  page(Guide, {}, '/guides/google-analytics', {
-    title: 'Google Analytics with Consent Mode v2 — {brand}',
-    description:
-      'How this site sets up Google Analytics 4 with Consent Mode v2: denied by default, manual page views, nothing without a measurement id.',
-  }),
-  page(Contact, {}, '/contact', {
-    title: 'Contact — {brand}',
-    description: 'Send the {brand} team a question, a bug report or a refund request.',
-  }),
+  page(Help, {}, '/help', helpMeta),
+  page(Legal, { slug: 'terms' }, '/terms', legalMeta.terms),
+  page(Legal, { slug: 'privacy' }, '/privacy', legalMeta.privacy),
+  page(Legal, { slug: 'refund' }, '/refund', legalMeta.refund),
+  page(Guide, {}, '/guides/google-analytics', guideMeta),
+  page(Contact, {}, '/contact', contactMeta),
 ];
 
 /** Every route: the public pages, then the screens that talk to the server. */
@@ -117,8 +113,8 @@ export const routes: AppRoute[] = [
 ];
 
 export const notFoundMeta: RouteMeta = {
-  title: 'Page not found — {brand}',
-  description: 'The page you are looking for does not exist.',
+  title: msg`Page not found — {brand}`,
+  description: msg`The page you are looking for does not exist.`,
 };
 
 export function normalisePath(pathname: string): string {

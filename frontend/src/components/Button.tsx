@@ -1,5 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Link } from 'wouter';
+import { activeLocale } from '../lib/i18n/catalogs';
+import { localizePath } from '../lib/i18n/locales';
 import styles from './Button.module.css';
 
 /** `danger`: an action that destroys something (deleting the account). */
@@ -34,8 +36,10 @@ export function ButtonLink({
 }: ButtonLinkProps) {
   const className_ = classes(variant, small, className);
   if (document || /^(https?:|mailto:)/.test(to)) {
+    // A full page load leaves the router: an internal path gets the language prefix here.
+    const href = to.startsWith('/') ? localizePath(to, activeLocale()) : to;
     return (
-      <a href={to} className={className_} onClick={onClick}>
+      <a href={href} className={className_} onClick={onClick}>
         {children}
       </a>
     );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useConfig } from '../lib/configContext';
 import styles from './Logo.module.css';
@@ -5,8 +6,9 @@ import styles from './Logo.module.css';
 /** The product logo (38px high) linking home, with the lowercase brand word. */
 export function Logo({ onClick }: { onClick?: () => void }) {
   const { brand } = useConfig();
+  const { t } = useLingui();
   return (
-    <Link to="/" className={styles.logo} onClick={onClick} aria-label={`${brand} home`}>
+    <Link to="/" className={styles.logo} onClick={onClick} aria-label={t`${brand} home`}>
       <svg
         className={styles.mark}
         width="38"

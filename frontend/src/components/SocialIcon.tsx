@@ -1,6 +1,7 @@
 import type { SocialLink } from '../content/site';
 
 // Simple hand-drawn marks (lucide no longer ships brand icons); 24×24, currentColor.
+/* eslint-disable lingui/no-unlocalized-strings -- SVG path data */
 const paths: Record<SocialLink['network'], string> = {
   instagram:
     'M7 2h10a5 5 0 0 1 5 5v10a5 5 0 0 1-5 5H7a5 5 0 0 1-5-5V7a5 5 0 0 1 5-5zm0 2a3 3 0 0 0-3 3v10a3 3 0 0 0 3 3h10a3 3 0 0 0 3-3V7a3 3 0 0 0-3-3zm5 3.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zM17.3 5.5a1.2 1.2 0 1 1 0 2.4 1.2 1.2 0 0 1 0-2.4z',
@@ -12,6 +13,7 @@ const paths: Record<SocialLink['network'], string> = {
   linkedin:
     'M4 3a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM2.5 9h3v12h-3zM9 9h2.9v1.7h.1c.4-.8 1.4-1.7 3-1.7 3.2 0 3.8 2.1 3.8 4.8V21h-3v-5.6c0-1.3 0-3-1.9-3s-2.1 1.4-2.1 2.9V21H9z',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function SocialIcon({
   network,

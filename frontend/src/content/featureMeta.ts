@@ -2,76 +2,86 @@
  * Slug, title and description of every feature page: the small part of the feature content
  * the route table (and so the main bundle) needs. The pages' bodies are in featurePages.ts.
  */
+import { msg } from '@lingui/core/macro';
+
 export const featurePageMeta = [
   {
     slug: 'prayer-tracking',
-    title: 'Prayer Tracking',
-    description:
-      'Track the five daily prayers and voluntary prayers as on time, delayed or made up, with history by day, week, month or year.',
+    title: msg`Prayer Tracking`,
+    pageTitle: msg`Prayer Tracking — {brand}`,
+    description: msg`Track the five daily prayers and voluntary prayers as on time, delayed or made up, with history by day, week, month or year.`,
   },
   {
     slug: 'prayer-times',
-    title: 'Prayer Times',
-    description:
-      'Accurate prayer times from your location and chosen calculation method, including Hanafi Asr and high-latitude rules.',
+    title: msg`Prayer Times`,
+    pageTitle: msg`Prayer Times — {brand}`,
+    description: msg`Accurate prayer times from your location and chosen calculation method, including Hanafi Asr and high-latitude rules.`,
   },
   {
     slug: 'progress-tracking',
-    title: 'Progress Tracking',
-    description: 'Log prayers in one tap and follow your consistency by day, week, month and year.',
+    title: msg`Progress Tracking`,
+    pageTitle: msg`Progress Tracking — {brand}`,
+    description: msg`Log prayers in one tap and follow your consistency by day, week, month and year.`,
   },
   {
     slug: 'daily-reminders',
-    title: 'Daily Reminders',
-    description:
-      'A daily verse and hadith plus gentle prayer reminders that you can tune or silence.',
+    title: msg`Daily Reminders`,
+    pageTitle: msg`Daily Reminders — {brand}`,
+    description: msg`A daily verse and hadith plus gentle prayer reminders that you can tune or silence.`,
   },
   {
     slug: 'qibla-direction',
-    title: 'Qibla Direction',
-    description: 'A precise Qibla compass with calibration help and an offline map fallback.',
+    title: msg`Qibla Direction`,
+    pageTitle: msg`Qibla Direction — {brand}`,
+    description: msg`A precise Qibla compass with calibration help and an offline map fallback.`,
   },
   {
     slug: 'prayer-reminders',
-    title: 'Prayer Reminders',
-    description:
-      'Location-based adhan notifications that update as you travel, with pre-prayer nudges and quiet hours.',
+    title: msg`Prayer Reminders`,
+    pageTitle: msg`Prayer Reminders — {brand}`,
+    description: msg`Location-based adhan notifications that update as you travel, with pre-prayer nudges and quiet hours.`,
   },
   {
     slug: 'quran-reader',
-    title: 'Quran Reader',
-    description: 'Read the Quran with recitation, translations and tafsir side by side.',
+    title: msg`Quran Reader`,
+    pageTitle: msg`Quran Reader — {brand}`,
+    description: msg`Read the Quran with recitation, translations and tafsir side by side.`,
   },
   {
     slug: 'progress-insights',
-    title: 'Progress Insights',
-    description: 'Statistics by day, week, month or year across obligatory and voluntary prayers.',
+    title: msg`Progress Insights`,
+    pageTitle: msg`Progress Insights — {brand}`,
+    description: msg`Statistics by day, week, month or year across obligatory and voluntary prayers.`,
   },
   {
     slug: 'night-mode',
-    title: 'Night Mode',
-    description: 'A dark theme for Fajr, Isha and Tahajjud that can follow sunset and sunrise.',
+    title: msg`Night Mode`,
+    pageTitle: msg`Night Mode — {brand}`,
+    description: msg`A dark theme for Fajr, Isha and Tahajjud that can follow sunset and sunrise.`,
   },
   {
     slug: 'nearby-mosques',
-    title: 'Nearby Mosques',
-    description: 'Find mosques and prayer rooms near you with directions and facilities.',
+    title: msg`Nearby Mosques`,
+    pageTitle: msg`Nearby Mosques — {brand}`,
+    description: msg`Find mosques and prayer rooms near you with directions and facilities.`,
   },
   {
     slug: 'community',
-    title: 'Community',
-    description: 'Private prayer groups for family and friends, with gentle shared goals.',
+    title: msg`Community`,
+    pageTitle: msg`Community — {brand}`,
+    description: msg`Private prayer groups for family and friends, with gentle shared goals.`,
   },
   {
     slug: 'weather-integration',
-    title: 'Weather Integration',
-    description: 'Local weather beside each prayer time to help plan the walk to the mosque.',
+    title: msg`Weather Integration`,
+    pageTitle: msg`Weather Integration — {brand}`,
+    description: msg`Local weather beside each prayer time to help plan the walk to the mosque.`,
   },
   {
     slug: 'daily-duas',
-    title: 'Daily Duas',
-    description:
-      'Morning and evening adhkar and everyday duas in Arabic with transliteration and meaning.',
+    title: msg`Daily Duas`,
+    pageTitle: msg`Daily Duas — {brand}`,
+    description: msg`Morning and evening adhkar and everyday duas in Arabic with transliteration and meaning.`,
   },
 ] as const;
 

@@ -2,34 +2,37 @@
  * The body of every feature page (/features/<slug>), one chunk per page in featurePages/: a
  * feature page downloads its own body only, and /features (the cards in features.ts) none.
  * The prerenderer preloads the chunk (the route's `alsoPreload`); the route's preload loads it
- * before hydration, so `use(loadFeaturePage(slug))` does not suspend then.
+ * before hydration, so `use(loadFeaturePage(slug))` does not suspend then. Each body's text is
+ * its own message catalogue (`feature-<slug>`, lingui.config.ts), loaded by the same route.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import type { IconName } from '../components/Icon';
 import type { FeatureSlug } from './featureMeta';
 
 export interface FeatureItem {
   icon: IconName;
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
 }
 
 export interface FeatureFaq {
-  question: string;
-  answer: string;
+  question: MessageDescriptor;
+  answer: MessageDescriptor;
 }
 
 export interface FeaturePageContent {
   slug: FeatureSlug;
-  headline: string;
-  intro: string;
-  cta: { label: string; to: string };
+  headline: MessageDescriptor;
+  intro: MessageDescriptor;
+  cta: { label: MessageDescriptor; to: string };
   /** A second button: where the site itself offers the feature (a full page load). */
-  tryIt?: { label: string; to: string };
+  tryIt?: { label: MessageDescriptor; to: string };
   benefits: FeatureItem[];
   features: FeatureItem[];
   faq: FeatureFaq[];
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a module path
 const modules = import.meta.glob<FeaturePageContent>('./featurePages/*.ts', { import: 'default' });
 
 /**

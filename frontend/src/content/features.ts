@@ -1,4 +1,6 @@
 /** The /features listing (ten cards); the feature pages' bodies are in featurePages.ts (docs/behaviour.md#pages). */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { IconName } from '../components/Icon';
 import communityImg from '../assets/features/community.svg';
 import dailyDuasImg from '../assets/features/daily-duas.svg';
@@ -11,21 +13,33 @@ import qiblaImg from '../assets/features/qibla-direction.svg';
 import quranReaderImg from '../assets/features/quran-reader.svg';
 import weatherImg from '../assets/features/weather-integration.svg';
 
+export type FeatureCategory =
+  'Core' | 'Learning' | 'Analytics' | 'User Experience' | 'Community' | 'Convenience';
+
+/** The category label shown on each card. */
+export const featureCategoryLabels: Record<FeatureCategory, MessageDescriptor> = {
+  Core: msg({ message: 'Core', comment: 'Category of an app feature: one of the essentials' }),
+  Learning: msg({ message: 'Learning', comment: 'Category of an app feature' }),
+  Analytics: msg({ message: 'Analytics', comment: 'Category of an app feature' }),
+  'User Experience': msg({ message: 'User Experience', comment: 'Category of an app feature' }),
+  Community: msg({ message: 'Community', comment: 'Category of an app feature' }),
+  Convenience: msg({ message: 'Convenience', comment: 'Category of an app feature' }),
+};
+
 export interface FeatureCard {
   id: string;
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
   icon: IconName;
-  category: 'Core' | 'Learning' | 'Analytics' | 'User Experience' | 'Community' | 'Convenience';
+  category: FeatureCategory;
   image: string;
   link: string;
 }
 
 export const featuresListing = {
-  title: 'Features',
-  heading: 'Everything you need for a day built around prayer',
-  intro:
-    'Accurate times, a reliable Qibla, the Quran and daily reminders, with tracking that encourages rather than nags. The core features are free; premium adds sync and deeper insights.',
+  title: msg`Features`,
+  heading: msg`Everything you need for a day built around prayer`,
+  intro: msg`Accurate times, a reliable Qibla, the Quran and daily reminders, with tracking that encourages rather than nags. The core features are free; premium adds sync and deeper insights.`,
 };
 
 /** Illustrations are 320×200 SVGs. */
@@ -34,9 +48,8 @@ export const FEATURE_IMAGE_SIZE = { width: 320, height: 200 } as const;
 export const featureCards: FeatureCard[] = [
   {
     id: 'prayer-tracking',
-    title: 'Prayer Tracking',
-    description:
-      'Log each of the five daily prayers as on time, delayed or made up later, and add voluntary prayers too.',
+    title: msg`Prayer Tracking`,
+    description: msg`Log each of the five daily prayers as on time, delayed or made up later, and add voluntary prayers too.`,
     icon: 'check',
     category: 'Core',
     image: prayerTrackingImg,
@@ -44,9 +57,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'prayer-reminders',
-    title: 'Prayer Reminders',
-    description:
-      'Location-based adhan notifications that follow you when you travel, with a pre-prayer nudge you set yourself.',
+    title: msg`Prayer Reminders`,
+    description: msg`Location-based adhan notifications that follow you when you travel, with a pre-prayer nudge you set yourself.`,
     icon: 'bell',
     category: 'Core',
     image: prayerRemindersImg,
@@ -54,9 +66,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'qibla-direction',
-    title: 'Qibla Direction',
-    description:
-      'A compass that points to the Kaaba from anywhere on earth, with a calibration guide and an offline fallback.',
+    title: msg`Qibla Direction`,
+    description: msg`A compass that points to the Kaaba from anywhere on earth, with a calibration guide and an offline fallback.`,
     icon: 'compass',
     category: 'Core',
     image: qiblaImg,
@@ -64,9 +75,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'quran-reader',
-    title: 'Quran Reader',
-    description:
-      'Read the Quran in clear Arabic script with recitation, translations and tafsir side by side.',
+    title: msg`Quran Reader`,
+    description: msg`Read the Quran in clear Arabic script with recitation, translations and tafsir side by side.`,
     icon: 'book',
     category: 'Learning',
     image: quranReaderImg,
@@ -74,9 +84,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'progress-insights',
-    title: 'Progress Insights',
-    description:
-      'Statistics by day, week, month or year that show which prayers you keep well and which need care.',
+    title: msg`Progress Insights`,
+    description: msg`Statistics by day, week, month or year that show which prayers you keep well and which need care.`,
     icon: 'trend',
     category: 'Analytics',
     image: progressInsightsImg,
@@ -84,9 +93,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'night-mode',
-    title: 'Night Mode',
-    description:
-      'A dark theme that is easy on the eyes for Fajr, Isha and Tahajjud, switching with the sun if you like.',
+    title: msg`Night Mode`,
+    description: msg`A dark theme that is easy on the eyes for Fajr, Isha and Tahajjud, switching with the sun if you like.`,
     icon: 'moon',
     category: 'User Experience',
     image: nightModeImg,
@@ -94,9 +102,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'nearby-mosques',
-    title: 'Nearby Mosques',
-    description:
-      'Find mosques and prayer rooms around you with directions and facilities, especially when travelling.',
+    title: msg`Nearby Mosques`,
+    description: msg`Find mosques and prayer rooms around you with directions and facilities, especially when travelling.`,
     icon: 'pin',
     category: 'Community',
     image: nearbyMosquesImg,
@@ -104,9 +111,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'community-features',
-    title: 'Community',
-    description:
-      'Join prayer groups with family and friends and encourage each other without sharing private details.',
+    title: msg`Community`,
+    description: msg`Join prayer groups with family and friends and encourage each other without sharing private details.`,
     icon: 'users',
     category: 'Community',
     image: communityImg,
@@ -114,9 +120,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'weather-integration',
-    title: 'Weather Integration',
-    description:
-      'Local weather beside each prayer time, so you know whether to walk to the mosque or take an umbrella.',
+    title: msg`Weather Integration`,
+    description: msg`Local weather beside each prayer time, so you know whether to walk to the mosque or take an umbrella.`,
     icon: 'weather',
     category: 'Convenience',
     image: weatherImg,
@@ -124,9 +129,8 @@ export const featureCards: FeatureCard[] = [
   },
   {
     id: 'daily-duas',
-    title: 'Daily Duas',
-    description:
-      'Supplications for morning, evening and everyday moments, in Arabic with transliteration and meaning.',
+    title: msg`Daily Duas`,
+    description: msg`Supplications for morning, evening and everyday moments, in Arabic with transliteration and meaning.`,
     icon: 'sparkles',
     category: 'Learning',
     image: dailyDuasImg,

@@ -1,14 +1,23 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { EMAIL_PATTERN, checkEmailRules } from './email';
 
+// The messages are functions: zod calls them when it reports the issue, in the page's language
+// (this module is read before the page's catalogue has loaded).
+
 /**
- * A form's address the server will send to: required, the pattern, then the server's rules
- * (lib/email.ts). Its own module so that lib/email.ts stays free of zod for the pages that
- * only need the pattern.
+ * Any address of the pattern, required (sign-in: an account created before today's rules still
+ * signs in). Its own module so that lib/email.ts stays free of zod for the pages that only need
+ * the pattern.
  */
-export const emailAddressField = z
+export const emailPatternField = z
   .string()
   .trim()
-  .min(1, { message: 'Email is required', abort: true })
-  .regex(EMAIL_PATTERN, 'Email is invalid')
-  .superRefine(checkEmailRules);
+  .min(1, { error: () => t`Email is required`, abort: true })
+  .regex(EMAIL_PATTERN, { error: () => t`Email is invalid` });
+
+/**
+ * A form's address the server will send to: required, the pattern, then the server's rules
+ * (lib/email.ts).
+ */
+export const emailAddressField = emailPatternField.superRefine(checkEmailRules);

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * The characters the server refuses in names, subjects and messages because they hide or
  * reorder text (backend/app/core/text.py, docs/behaviour.md#names-text): control
@@ -18,6 +20,25 @@ export function hasHiddenCharacter(text: string, allowed = ''): boolean {
   return HIDDEN.test(rest);
 }
 
-export function hiddenCharacterMessage(field: string): string {
-  return `${field} contains an invisible or control character; please retype it`;
+/** The fields whose text is checked (each has its own sentence, for grammar's sake). */
+export type HiddenTextField = 'Name' | 'Subject' | 'Message';
+
+/**
+ * The error of a field holding such a character, as a zod `.refine` parameter: its message is
+ * read in the page's language when the form reports it (schemas are built before the page's
+ * catalogue has loaded). `.refine((v) => !hasHiddenCharacter(v), hiddenCharacterMessage('Name'))`
+ */
+export function hiddenCharacterMessage(field: HiddenTextField): { error: () => string } {
+  return {
+    error: () => {
+      switch (field) {
+        case 'Subject':
+          return t`Subject contains an invisible or control character; please retype it`;
+        case 'Message':
+          return t`Message contains an invisible or control character; please retype it`;
+        default:
+          return t`Name contains an invisible or control character; please retype it`;
+      }
+    },
+  };
 }

@@ -7,11 +7,16 @@ export const SIGN_IN_PROVIDERS = ['google', 'apple'] as const;
 
 export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
 
-/** The provider's name as the screens show it ('Continue with Google', 'Disconnect Apple'). */
+/**
+ * The provider's name as the screens show it ('Continue with Google', 'Disconnect Apple'): a
+ * brand, the same in every language (the screens' sentences around it are translated).
+ */
+/* eslint-disable lingui/no-unlocalized-strings */
 export const PROVIDER_NAMES: Record<SignInProvider, string> = {
   google: 'Google',
   apple: 'Apple',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function isSignInProvider(value: unknown): value is SignInProvider {
   return typeof value === 'string' && (SIGN_IN_PROVIDERS as readonly string[]).includes(value);

@@ -2,12 +2,15 @@
  * What a route is, for the router, the prerenderer, the sitemap and the server's manifest.
  * Features declare their own routes with `page()`; app/routes.tsx composes them.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import type { ReactElement } from 'react';
+import { loadCatalog } from './i18n/catalogs';
 import type { LazyPage } from './lazyPage';
 
+/** The page's title and description, translated when rendered; `{brand}` is a placeholder. */
 export interface RouteMeta {
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
 }
 
 export interface AppRoute {
@@ -19,6 +22,8 @@ export interface AppRoute {
   module: string;
   /** Further source modules the page needs before hydration (modulepreload links too). */
   alsoPreload?: string[];
+  /** The message catalogues the page renders from besides "common" (lingui.config.ts). */
+  catalogs: string[];
   /**
    * Fonts the prerendered page preloads besides Poppins 700, by file name without the hash
    * (assets/<name>-<hash>.woff2): fonts of text in the first screen that should not wait for the
@@ -40,14 +45,16 @@ export function page<P extends object>(
   props: NoInfer<P>,
   path: string,
   meta: RouteMeta,
-  extra: Partial<AppRoute> = {},
+  { catalogs = [], ...extra }: Partial<AppRoute> = {},
 ): AppRoute {
   const { Component } = lazy;
   return {
     path,
     meta,
-    preload: lazy.preload,
+    preload: () =>
+      Promise.all([lazy.preload(), ...catalogs.map((name) => loadCatalog(name))]).then(() => {}),
     module: lazy.module,
+    catalogs: [...lazy.catalogs, ...catalogs],
     element: () => <Component {...props} />,
     prerender: true,
     sitemap: true,

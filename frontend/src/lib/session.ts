@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { serverMessage } from './serverMessages';
 import { getSupabase } from './supabase';
 
 export type SessionState =
@@ -52,11 +53,18 @@ export function useSession(onEvent?: AuthEventListener): SessionState {
   return state;
 }
 
-/** The service's message if any, else the screen's fallback (docs/behaviour.md#messages). */
+/**
+ * The service's message if any, else the screen's fallback (docs/behaviour.md#messages), in
+ * the page's language: the server writes English, so another language shows the translation
+ * of the error code's message (serverMessages.ts), or the fallback (translated by the screen)
+ * when the code is not one of those.
+ */
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (error && typeof error === 'object' && 'message' in error) {
     const message = (error as { message: unknown }).message;
-    if (typeof message === 'string' && message.trim()) return message.trim();
+    if (typeof message === 'string' && message.trim()) {
+      return serverMessage(authErrorCode(error), message.trim()) ?? fallback;
+    }
   }
   return fallback;
 }

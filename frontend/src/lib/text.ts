@@ -7,3 +7,12 @@ export function fillText(text: string, config: RuntimeConfig): string {
     .replaceAll('{supportEmail}', config.supportEmail)
     .replaceAll('{feedbackEmail}', config.feedbackEmail);
 }
+
+/** The same tokens as placeholders of a translated message: i18n._(descriptor, textValues(c)). */
+export function textValues(config: RuntimeConfig): Record<string, string> {
+  return {
+    brand: config.brand,
+    supportEmail: config.supportEmail,
+    feedbackEmail: config.feedbackEmail,
+  };
+}

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { i18n } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
@@ -7,6 +8,9 @@ import { afterEach, beforeEach } from 'vitest';
 beforeEach(() => {
   window.history.replaceState(null, '', '/');
 });
+
+// English, from the messages the development build keeps in each descriptor (test/render.tsx).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 afterEach(() => {
   cleanup();

@@ -275,7 +275,7 @@ class AuthServiceBase:
     def notify(self, user: User, template: str, provider: str = "") -> None:
         """Tells the owner about a change to how the account signs in (auth/emails.py)."""
         if user.email:
-            device = describe(self.client.user_agent).label
+            device = describe(self.client.user_agent)
             self.mail.add(
                 emails.security_notice(self.settings, user, template, device, utcnow(), provider)
             )

@@ -256,7 +256,7 @@ class SignupService(AuthServiceBase):
         self.ensure_email_identity(user)  # an anonymous account's first address
         await self.repo.flush()
         if old_email:
-            self.mail.add(emails.email_changed(self.settings, old_email, new_email))
+            self.mail.add(emails.email_changed(self.settings, user, old_email, new_email))
         await self.audit(user, AuditAction.email_changed)
         tokens = await self.sign_in(user, "otp")
         return redirects.session_fragment(redirect, tokens, {"type": "email_change"})

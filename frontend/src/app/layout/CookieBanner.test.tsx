@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { requestConsentBanner } from '../../lib/consent';
 import { BANNER_DELAY_MS, CookieBanner } from './CookieBanner';

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button';
@@ -9,6 +10,7 @@ export const BANNER_DELAY_MS = 1000;
 
 /** Appears 1 s after load when no choice is stored; Accept and Reject look the same. */
 export function CookieBanner() {
+  const { _ } = useLingui();
   const [visible, setVisible] = useState(false);
   const focusOnShow = useRef(false);
   const firstButton = useRef<HTMLButtonElement>(null);
@@ -50,10 +52,10 @@ export function CookieBanner() {
     >
       <div className={styles.text}>
         <h2 id="cookie-banner-title" className={styles.title}>
-          {cookieBanner.title}
+          {_(cookieBanner.title)}
         </h2>
         <p className={styles.body}>
-          {cookieBanner.text} <Link to="/privacy">{cookieBanner.privacyLink}</Link>
+          {_(cookieBanner.text)} <Link to="/privacy">{_(cookieBanner.privacyLink)}</Link>
         </p>
       </div>
       <div className={styles.actions}>
@@ -63,10 +65,10 @@ export function CookieBanner() {
           className={styles.choice}
           onClick={() => choose('rejected')}
         >
-          {cookieBanner.reject}
+          {_(cookieBanner.reject)}
         </Button>
         <Button variant="primary" className={styles.choice} onClick={() => choose('accepted')}>
-          {cookieBanner.accept}
+          {_(cookieBanner.accept)}
         </Button>
       </div>
     </section>

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Logo } from '../../components/Logo';
 import { SocialIcon } from '../../components/SocialIcon';
@@ -37,21 +40,22 @@ function StoreBadge({
 
 export function Footer() {
   const { supportEmail, feedbackEmail, year, brand } = useConfig();
+  const { _ } = useLingui();
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>
         <div className={styles.brandColumn}>
           <Logo />
-          <p className={styles.description}>{footer.description}</p>
+          <p className={styles.description}>{_(footer.description)}</p>
           <div className={styles.stores}>
-            <StoreBadge kind="play" href={storeLinks.play.href} label={storeLinks.play.label} />
+            <StoreBadge kind="play" href={storeLinks.play.href} label={_(storeLinks.play.label)} />
             <StoreBadge
               kind="apple"
               href={storeLinks.appStore.href}
-              label={storeLinks.appStore.label}
+              label={_(storeLinks.appStore.label)}
             />
           </div>
-          <ul className={styles.social} aria-label="Social media">
+          <ul className={styles.social} aria-label={_(msg`Social media`)}>
             {socialLinks.map((link) => (
               <li key={link.network}>
                 <a href={link.href} className={styles.socialLink} aria-label={link.label}>
@@ -63,47 +67,60 @@ export function Footer() {
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={styles.heading}>
-            Quick Links
+            <Trans>Quick Links</Trans>
           </h2>
           <ul className={styles.list}>
             {footer.quickLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <Link to={link.to}>{_(link.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className={styles.heading}>Contact</h2>
+          <h2 className={styles.heading}>
+            <Trans>Contact</Trans>
+          </h2>
           <ul className={styles.list}>
             <li>
-              <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+              {/* An address reads left to right in every language. */}
+              <a href={`mailto:${supportEmail}`} dir="ltr">
+                {supportEmail}
+              </a>
             </li>
             <li>
-              <Link to="/help">Help Center</Link>
+              <Link to="/help">
+                <Trans>Help Center</Trans>
+              </Link>
             </li>
             <li>
-              <Link to="/contact">Contact form</Link>
+              <Link to="/contact">
+                <Trans>Contact form</Trans>
+              </Link>
             </li>
             <li>
-              <a href={`mailto:${feedbackEmail}`}>Send feedback</a>
+              <a href={`mailto:${feedbackEmail}`}>
+                <Trans>Send feedback</Trans>
+              </a>
             </li>
           </ul>
         </div>
       </div>
       <div className={styles.bottom}>
         <p className={styles.copyright}>
-          © {year} {brand}. All rights reserved.
+          <Trans>
+            © {year} {brand}. All rights reserved.
+          </Trans>
         </p>
         <ul className={styles.bottomLinks}>
           {footer.bottomLinks.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link to={link.to}>{_(link.label)}</Link>
             </li>
           ))}
           <li>
             <button type="button" className={styles.linkButton} onClick={requestConsentBanner}>
-              Cookie settings
+              <Trans>Cookie settings</Trans>
             </button>
           </li>
         </ul>

@@ -1,7 +1,11 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import { trackPageView } from '../../lib/analytics';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import { localizePath } from '../../lib/i18n/locales';
+import { suggestedLocale } from '../../lib/i18n/preference';
 import { useConfig } from '../../lib/configContext';
 import { applyHead, headData } from '../head';
 import { findRoute, notFoundMeta, normalisePath } from '../routes';
@@ -37,7 +41,8 @@ function useRouteChange(): void {
   useEffect(() => {
     const route = findRoute(pathname);
     applyHead(headData(route?.meta ?? notFoundMeta, normalisePath(pathname), config));
-    trackPageView(pathname + search);
+    // The address as the visitor sees it, language prefix included.
+    trackPageView(localizePath(pathname, activeLocale()) + search);
   }, [pathname, search, config]);
 
   useEffect(() => {
@@ -58,6 +63,17 @@ const CookieBanner = lazy(() =>
   import('./CookieBanner').then((m) => ({ default: m.CookieBanner })),
 );
 const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
+const LanguageSuggestion = lazy(() =>
+  import('./LanguageSuggestion').then((m) => ({ default: m.LanguageSuggestion })),
+);
+
+/** On the English home page only: the browser's preferred language, if we have it. */
+function Suggestion() {
+  const [path] = useLocation();
+  if (path !== '/' || activeLocale() !== 'en') return null;
+  const locale = suggestedLocale();
+  return locale ? <LanguageSuggestion locale={locale} /> : null;
+}
 
 const noSubscription = () => () => undefined;
 
@@ -76,7 +92,9 @@ function PageFallback() {
   return (
     <div className={styles.fallback} role="status">
       <span className={styles.spinner} aria-hidden="true" />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">
+        <Trans>Loading…</Trans>
+      </span>
     </div>
   );
 }
@@ -86,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <NavBar />
       <main id="main" className={styles.main} tabIndex={-1}>
@@ -96,6 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <AfterHydration>
         <CookieBanner />
         <Toaster />
+        <Suggestion />
       </AfterHydration>
     </>
   );

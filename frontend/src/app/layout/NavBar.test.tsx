@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { NavBar } from './NavBar';
 

@@ -1,20 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ButtonLink } from '../../components/Button';
 import { Logo } from '../../components/Logo';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import { localizePath } from '../../lib/i18n/locales';
+import { LanguageMenu } from './LanguageMenu';
 import styles from './NavBar.module.css';
 
 export const SCROLL_THRESHOLD = 50;
 
-const menuLinks = [
-  { label: 'Home', to: '/' },
-  { label: 'Features', to: '/features' },
-  { label: 'Help Center', to: '/help' },
-  { label: 'Contact', to: '/contact' },
+const menuLinks: { label: MessageDescriptor; to: string }[] = [
+  { label: msg`Home`, to: '/' },
+  { label: msg`Features`, to: '/features' },
+  { label: msg`Help Center`, to: '/help' },
+  { label: msg`Contact`, to: '/contact' },
 ];
 
 export function NavBar() {
+  const { t } = useLingui();
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -37,15 +44,16 @@ export function NavBar() {
         className={`${styles.header} ${scrolled ? styles.scrolled : ''}`}
         data-scrolled={scrolled}
       >
-        <nav className={styles.inner} aria-label="Main">
+        <nav className={styles.inner} aria-label={t`Main`}>
           <Logo />
           {/* A full page load, not a route change: only that page's response lets it ask for
               the visitor's location (docs/prayer-times.md#privacy). */}
-          <a href="/prayer-times" className={styles.barLink}>
-            Prayer times
+          <a href={localizePath('/prayer-times', activeLocale())} className={styles.barLink}>
+            <Trans>Prayer times</Trans>
           </a>
+          <LanguageMenu variant="bar" />
           <ButtonLink to="/join" small className={styles.cta}>
-            Join Now
+            <Trans>Join Now</Trans>
           </ButtonLink>
           <button
             ref={menuButton}
@@ -56,7 +64,9 @@ export function NavBar() {
             onClick={() => setOpen(true)}
           >
             <Menu size={26} aria-hidden="true" />
-            <span className="sr-only">Open menu</span>
+            <span className="sr-only">
+              <Trans>Open menu</Trans>
+            </span>
           </button>
         </nav>
       </header>
@@ -68,6 +78,7 @@ export function NavBar() {
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function SidePanel({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
 
@@ -117,24 +128,27 @@ function SidePanel({ onClose }: { onClose: () => void }) {
         className={styles.panel}
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t`Menu`}
       >
         <button ref={closeButton} type="button" className={styles.closeButton} onClick={onClose}>
           <X size={24} aria-hidden="true" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">
+            <Trans>Close menu</Trans>
+          </span>
         </button>
         <ul className={styles.menuList}>
           {menuLinks.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className={styles.menuLink} onClick={onClose}>
-                {link.label}
+                {i18n._(link.label)}
               </Link>
             </li>
           ))}
         </ul>
         <ButtonLink to="/join" onClick={onClose} className={styles.panelCta}>
-          Join Now
+          <Trans>Join Now</Trans>
         </ButtonLink>
+        <LanguageMenu variant="panel" />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '../../test/render';
 import toast from 'react-hot-toast/headless';
 import { Toaster } from './Toaster';
 

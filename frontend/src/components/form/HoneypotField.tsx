@@ -16,6 +16,8 @@ export const HoneypotField = forwardRef<HTMLInputElement, HoneypotFieldProps>(
     const id = useId();
     return (
       <div className={styles.honeypot} aria-hidden="true">
+        {/* English on purpose in every language: bots look for the usual field names. */}
+        {/* eslint-disable-next-line lingui/no-unlocalized-strings */}
         <label htmlFor={id}>Website</label>
         <input ref={ref} id={id} type="text" tabIndex={-1} autoComplete="off" {...props} />
       </div>

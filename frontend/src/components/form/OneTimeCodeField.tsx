@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { forwardRef } from 'react';
 import { TextField, type TextFieldProps } from './TextField';
 
@@ -11,14 +12,17 @@ type OneTimeCodeFieldProps = Omit<
 
 /**
  * The field for a second-factor code: numeric keyboard and one-time-code autofill for an
- * authenticator app's code; no autocorrection for a recovery code.
+ * authenticator app's code; no autocorrection for a recovery code. The codes are Latin letters
+ * and digits, so the input is left to right in every language.
  */
 export const OneTimeCodeField = forwardRef<HTMLInputElement, OneTimeCodeFieldProps>(
   function OneTimeCodeField({ kind, ...props }, ref) {
+    const { t } = useLingui();
     return kind === 'totp' ? (
       <TextField
         ref={ref}
-        label="Authentication code"
+        label={t`Authentication code`}
+        dir="ltr"
         autoComplete="one-time-code"
         inputMode="numeric"
         {...props}
@@ -26,7 +30,8 @@ export const OneTimeCodeField = forwardRef<HTMLInputElement, OneTimeCodeFieldPro
     ) : (
       <TextField
         ref={ref}
-        label="Recovery code"
+        label={t`Recovery code`}
+        dir="ltr"
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}

@@ -1,63 +1,63 @@
 /** The body of /features/community (one chunk per feature page: see ../featurePages.ts). */
+import { msg } from '@lingui/core/macro';
 import type { FeaturePageContent } from '../featurePages';
 
 const page: FeaturePageContent = {
   slug: 'community',
-  headline: 'Encourage each other in prayer',
-  intro:
-    'Create private prayer groups with family and friends and support each other, without sharing your full prayer log. Community features are in progress.',
-  cta: { label: 'Join the Waitlist', to: '/join' },
+  headline: msg`Encourage each other in prayer`,
+  intro: msg`Create private prayer groups with family and friends and support each other, without sharing your full prayer log. Community features are in progress.`,
+  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'users',
-      title: 'Together, privately',
-      description: 'Groups are invitation-only; members see only what you choose to share.',
+      title: msg`Together, privately`,
+      description: msg`Groups are invitation-only; members see only what you choose to share.`,
     },
     {
       icon: 'heart',
-      title: 'Gentle encouragement',
-      description: 'Send a short dua or a reminder instead of comparing scores.',
+      title: msg`Gentle encouragement`,
+      description: msg`Send a short dua or a reminder instead of comparing scores.`,
     },
     {
       icon: 'target',
-      title: 'Shared goals',
-      description: 'Set a group goal such as reading a juz a week during Ramadan.',
+      title: msg`Shared goals`,
+      description: msg`Set a group goal such as reading a juz a week during Ramadan.`,
     },
   ],
   features: [
     {
       icon: 'users',
-      title: 'Prayer groups',
-      description: 'Invite members by link; leave or remove members at any time.',
+      title: msg`Prayer groups`,
+      description: msg`Invite members by link; leave or remove members at any time.`,
     },
     {
       icon: 'phone',
-      title: 'User profiles',
-      description: 'A simple profile with a display name and no public activity feed.',
+      title: msg`User profiles`,
+      description: msg`A simple profile with a display name and no public activity feed.`,
     },
     {
       icon: 'bell',
-      title: 'Group reminders',
-      description: 'Remind the group of a halaqa, a fast or Jumuah.',
+      title: msg`Group reminders`,
+      description: msg`Remind the group of a halaqa, a fast or Jumuah.`,
     },
     {
       icon: 'shield',
-      title: 'Safe by default',
-      description: 'Report and block tools, and no messages from strangers.',
+      title: msg`Safe by default`,
+      description: msg`Report and block tools, and no messages from strangers.`,
     },
   ],
   faq: [
     {
-      question: 'Can other members see my prayers?',
-      answer: 'Only if you turn on sharing for that group, and then only a weekly summary.',
+      question: msg`Can other members see my prayers?`,
+      answer: msg`Only if you turn on sharing for that group, and then only a weekly summary.`,
     },
     {
-      question: 'Is there a limit to group size?',
-      answer: 'Groups hold up to 50 members, which suits families, classes and halaqas.',
+      question: msg`Is there a limit to group size?`,
+      answer: msg`Groups hold up to 50 members, which suits families, classes and halaqas.`,
     },
     {
-      question: 'Do I need an account?',
-      answer: 'Yes. Community features need a free account so your group membership can sync.',
+      question: msg`Do I need an account?`,
+      answer: msg`Yes. Community features need a free account so your group membership can sync.`,
     },
   ],
 };

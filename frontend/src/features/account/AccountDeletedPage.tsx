@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -15,6 +17,7 @@ import { DELETION_TEXTS, type DeletedState } from './deletion';
  */
 export default function AccountDeletedPage() {
   const text = useText();
+  const { t, i18n } = useLingui();
   const routeState = useHistoryState<DeletedState | null>();
   const [state] = useState(() => routeState ?? {});
 
@@ -27,21 +30,23 @@ export default function AccountDeletedPage() {
     state.newsletter === undefined
       ? null
       : state.newsletter
-        ? 'Your address is also off our newsletter and waitlist.'
-        : 'Your newsletter and waitlist subscriptions stay as they were; every email has a link to unsubscribe.';
+        ? t`Your address is also off our newsletter and waitlist.`
+        : t`Your newsletter and waitlist subscriptions stay as they were; every email has a link to unsubscribe.`;
 
   return (
-    <AccountFrame eyebrow="Account" title="Your account was deleted." titleId="deleted-title">
+    <AccountFrame eyebrow={t`Account`} title={t`Your account was deleted.`} titleId="deleted-title">
       <div className={styles.message}>
         <CircleCheck size={48} aria-hidden="true" />
         <p>
           {text(
-            `Your {brand} account is gone: ${DELETION_TEXTS.deleted}. You are signed out everywhere, and we emailed a receipt to your address.`,
+            msg`Your {brand} account is gone: your profile (email address, name and password), your sign-in methods, your two-factor settings, your signed-in devices and your account activity. You are signed out everywhere, and we emailed a receipt to your address.`,
           )}
         </p>
         {newsletter ? <p>{newsletter}</p> : null}
-        <p>{DELETION_TEXTS.store}</p>
-        <ButtonLink to="/">Back to home</ButtonLink>
+        <p>{i18n._(DELETION_TEXTS.store)}</p>
+        <ButtonLink to="/">
+          <Trans>Back to home</Trans>
+        </ButtonLink>
       </div>
     </AccountFrame>
   );

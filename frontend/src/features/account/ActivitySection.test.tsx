@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '../../test/render';
 import type { ActivityEntry } from './activity';
 import { ActivitySection } from './ActivitySection';
 
@@ -51,13 +51,16 @@ describe('ActivitySection', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Signed in with Google');
     expect(items[0]).toHaveTextContent('Chrome on Android · 2001:db8:1::/48');
+    // The names and the network keep their own direction inside a right-to-left sentence.
+    const isolated = [...(items[0]?.querySelectorAll('bdi') ?? [])].map((bdi) => bdi.textContent);
+    expect(isolated).toEqual(['Google', 'Chrome on Android', '2001:db8:1::/48']);
     expect(items[1]).toHaveTextContent('Two-factor authentication turned on');
     expect(items[1]).toHaveTextContent('Unknown device · 203.0.x.x');
     // The time is machine-readable, and shown as the devices list shows times.
     const time = items[0]?.querySelector('time');
     expect(time).toHaveAttribute('datetime', '2026-03-12T14:05:00Z');
     expect(time?.textContent).toBe(
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Intl.DateTimeFormat('en-u-nu-latn', { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date('2026-03-12T14:05:00Z'),
       ),
     );

@@ -1,10 +1,14 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@supabase/supabase-js';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import { localizePath } from '../../lib/i18n/locales';
 import { authErrorCode, authErrorMessage, siteUrl } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { createChangeEmailSchema, type ChangeEmailForm as Form } from './schema';
@@ -13,19 +17,25 @@ import styles from './ProfilePage.module.css';
 /** The texts of the email change (docs/behaviour.md#accounts-email-change). */
 export const EMAIL_CHANGE_TEXTS = {
   /** `email_exists`: the address belongs to another account (the server says no more). */
-  taken: 'That address is already used by another account. Please choose another.',
+  taken: msg`That address is already used by another account. Please choose another.`,
   /** 400 from the server: it could not read the address. */
-  invalid: 'Email is invalid',
-  needsSecondFactor:
-    'Two-factor authentication is on for your account and this session has not passed it. Sign out, sign in again with the code from your authenticator app, then change your address.',
-  failed: 'Could not send the confirmation links. Please try again.',
-} as const;
+  invalid: msg`Email is invalid`,
+  needsSecondFactor: msg`Two-factor authentication is on for your account and this session has not passed it. Sign out, sign in again with the code from your authenticator app, then change your address.`,
+  failed: msg`Could not send the confirmation links. Please try again.`,
+};
 
-/** After the request: where the links went. */
-export function linksSentMessage(current: string, next: string): string {
-  return current
-    ? `Check both inboxes: we sent a link to ${current} and to ${next}. Your address changes when both are opened.`
-    : `Check your inbox: we sent a link to ${next}. Your address changes when it is opened.`;
+/** After the request: where the links went (the addresses isolated from the sentence). */
+export function LinksSentMessage({ current, next }: { current: string; next: string }) {
+  return current ? (
+    <Trans>
+      Check both inboxes: we sent a link to <bdi>{current}</bdi> and to <bdi>{next}</bdi>. Your
+      address changes when both are opened.
+    </Trans>
+  ) : (
+    <Trans>
+      Check your inbox: we sent a link to <bdi>{next}</bdi>. Your address changes when it is opened.
+    </Trans>
+  );
 }
 
 interface ChangeEmailFormProps {
@@ -42,10 +52,11 @@ interface ChangeEmailFormProps {
  * one; the address changes once both are opened (Supabase's secure email change).
  */
 export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormProps) {
+  const { t, i18n } = useLingui();
   const current = user.email ?? '';
   const pending = user.new_email;
   const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState(notice ?? '');
+  const [status, setStatus] = useState<ReactNode>(notice ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const formId = useId();
@@ -75,13 +86,14 @@ export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormPr
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
-    setStatus('');
+    setStatus(null);
     let error: unknown = null;
     try {
       const supabase = await getSupabase();
       ({ error } = await supabase.auth.updateUser(
         { email },
-        { emailRedirectTo: siteUrl('/auth/callback') },
+        // The confirmation links lead back to the site in this page's language.
+        { emailRedirectTo: siteUrl(localizePath('/auth/callback', activeLocale())) },
       ));
     } catch {
       error = {}; // the client did not load: the fallback below
@@ -89,19 +101,19 @@ export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormPr
     if (error) {
       const code = authErrorCode(error);
       if (code === ErrorCode.emailExists) {
-        setError('email', { message: EMAIL_CHANGE_TEXTS.taken }, { shouldFocus: true });
+        setError('email', { message: i18n._(EMAIL_CHANGE_TEXTS.taken) }, { shouldFocus: true });
       } else if (code === ErrorCode.validationFailed) {
-        setError('email', { message: EMAIL_CHANGE_TEXTS.invalid }, { shouldFocus: true });
+        setError('email', { message: i18n._(EMAIL_CHANGE_TEXTS.invalid) }, { shouldFocus: true });
       } else if (code === ErrorCode.insufficientAal) {
-        setFailure(EMAIL_CHANGE_TEXTS.needsSecondFactor);
+        setFailure(i18n._(EMAIL_CHANGE_TEXTS.needsSecondFactor));
       } else {
         // 429 says how long to wait: 'Too many requests. Please try again in 42 seconds.'
-        setFailure(authErrorMessage(error, EMAIL_CHANGE_TEXTS.failed));
+        setFailure(authErrorMessage(error, i18n._(EMAIL_CHANGE_TEXTS.failed)));
       }
       return;
     }
     // An account whose address was never confirmed gets only the new address's link.
-    setStatus(linksSentMessage(user.email_confirmed_at ? current : '', email));
+    setStatus(<LinksSentMessage current={user.email_confirmed_at ? current : ''} next={email} />);
     close();
     onRequested();
   });
@@ -113,7 +125,12 @@ export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormPr
       </div>
       {pending ? (
         <p className={styles.status}>
-          Waiting for confirmation: <strong className={styles.pendingEmail}>{pending}</strong>
+          <Trans>
+            Waiting for confirmation:{' '}
+            <strong className={styles.pendingEmail}>
+              <bdi>{pending}</bdi>
+            </strong>
+          </Trans>
         </p>
       ) : null}
       <Button
@@ -128,7 +145,7 @@ export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormPr
           else setOpen(true);
         }}
       >
-        Change email address
+        <Trans>Change email address</Trans>
       </Button>
       {open ? (
         <form
@@ -136,7 +153,7 @@ export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormPr
           className={styles.emailForm}
           onSubmit={onSubmit}
           noValidate
-          aria-label="Change email address"
+          aria-label={t`Change email address`}
         >
           {failure ? (
             <div className={accountStyles.alert} role="alert">
@@ -144,19 +161,20 @@ export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormPr
             </div>
           ) : null}
           <TextField
-            label="New email address"
+            label={t`New email address`}
             type="email"
+            dir="ltr"
             autoComplete="email"
-            hint="We will email a link to your current address and one to the new address."
+            hint={t`We will email a link to your current address and one to the new address.`}
             error={errors.email?.message}
             {...field('email')}
           />
           <div className={styles.actions}>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : 'Send confirmation links'}
+              {isSubmitting ? <Trans>Sending…</Trans> : <Trans>Send confirmation links</Trans>}
             </Button>
             <Button variant="outline" onClick={close} disabled={isSubmitting}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </form>

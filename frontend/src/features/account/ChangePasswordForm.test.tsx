@@ -1,6 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
-import { ChangePasswordForm, PASSWORD_CHANGED, PASSWORD_SET } from './ChangePasswordForm';
+import {
+  ChangePasswordForm,
+  PASSWORD_CHANGED as PASSWORD_CHANGED_MESSAGE,
+  PASSWORD_SET as PASSWORD_SET_MESSAGE,
+} from './ChangePasswordForm';
+
+const PASSWORD_CHANGED = i18n._(PASSWORD_CHANGED_MESSAGE);
+const PASSWORD_SET = i18n._(PASSWORD_SET_MESSAGE);
 
 const auth = { updateUser: vi.fn() };
 

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { accountStyles } from '../../components/AccountFrame';
@@ -9,13 +11,12 @@ import { useZodForm } from '../../lib/form';
 import { passwordHint } from '../../lib/password';
 import { authErrorCode, authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { accountErrorMessage } from './serverMessages';
 import { createChangePasswordSchema, type ChangePasswordForm as Form } from './schema';
 import styles from './ProfilePage.module.css';
 
-export const PASSWORD_CHANGED =
-  'Password updated. Your other devices have been signed out; this one stays signed in.';
-export const PASSWORD_SET =
-  'Password set. You can now also sign in with your email address and password.';
+export const PASSWORD_CHANGED = msg`Password updated. Your other devices have been signed out; this one stays signed in.`;
+export const PASSWORD_SET = msg`Password set. You can now also sign in with your email address and password.`;
 
 /**
  * Which field a server error belongs to (it is shown under that field); null shows it above the
@@ -48,6 +49,7 @@ interface ChangePasswordFormProps {
 }
 
 export function ChangePasswordForm({ hasPassword = true, onPasswordSet }: ChangePasswordFormProps) {
+  const { t, i18n } = useLingui();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const { passwordMinLength } = useConfig();
   const schema = useMemo(
@@ -67,8 +69,10 @@ export function ChangePasswordForm({ hasPassword = true, onPasswordSet }: Change
   });
 
   const submit = hasPassword
-    ? { idle: 'Update Password', busy: 'Updating…' }
-    : { idle: 'Set Password', busy: 'Saving…' };
+    ? { idle: t`Update Password`, busy: t`Updating…` }
+    : { idle: t`Set Password`, busy: t`Saving…` };
+
+  const hint = passwordHint(passwordMinLength);
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setOutcome(null);
@@ -80,10 +84,12 @@ export function ChangePasswordForm({ hasPassword = true, onPasswordSet }: Change
         : { password: newPassword },
     );
     if (error) {
-      const message = authErrorMessage(
-        error,
-        hasPassword ? 'Failed to update password' : 'Failed to set password',
-      );
+      const message =
+        accountErrorMessage(error) ??
+        authErrorMessage(
+          error,
+          hasPassword ? t`Failed to update password` : t`Failed to set password`,
+        );
       const target = fieldFor(authErrorCode(error), hasPassword);
       if (target) setError(target, { message }, { shouldFocus: true });
       else setOutcome({ ok: false, message });
@@ -92,13 +98,13 @@ export function ChangePasswordForm({ hasPassword = true, onPasswordSet }: Change
     }
     reset();
     if (!hasPassword) {
-      setOutcome({ ok: true, message: PASSWORD_SET });
-      toast.success('Password set');
+      setOutcome({ ok: true, message: i18n._(PASSWORD_SET) });
+      toast.success(t`Password set`);
       onPasswordSet?.();
       return;
     }
-    setOutcome({ ok: true, message: PASSWORD_CHANGED });
-    toast.success('Password updated');
+    setOutcome({ ok: true, message: i18n._(PASSWORD_CHANGED) });
+    toast.success(t`Password updated`);
     onPasswordSet?.();
   });
 
@@ -110,12 +116,14 @@ export function ChangePasswordForm({ hasPassword = true, onPasswordSet }: Change
       aria-labelledby="change-password-title"
     >
       <h2 id="change-password-title" className={styles.panelTitle}>
-        {hasPassword ? 'Change Password' : 'Set a Password'}
+        {hasPassword ? <Trans>Change Password</Trans> : <Trans>Set a Password</Trans>}
       </h2>
       {hasPassword ? null : (
         <p className={styles.status}>
-          Your account has no password yet: you sign in with a connected account. Set one to also
-          sign in with your email address and a password.
+          <Trans>
+            Your account has no password yet: you sign in with a connected account. Set one to also
+            sign in with your email address and a password.
+          </Trans>
         </p>
       )}
       {outcome ? (
@@ -128,25 +136,28 @@ export function ChangePasswordForm({ hasPassword = true, onPasswordSet }: Change
       ) : null}
       {hasPassword ? (
         <PasswordField
-          label="Current password"
+          label={t`Current password`}
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...field('currentPassword')}
         />
       ) : null}
       <PasswordField
-        label="New password"
+        label={t`New password`}
         autoComplete="new-password"
         hint={
           hasPassword
-            ? `${passwordHint(passwordMinLength)} Other devices will be signed out.`
-            : passwordHint(passwordMinLength)
+            ? t({
+                message: `${hint} Other devices will be signed out.`,
+                comment: '{hint} is the password rule, e.g. "At least 8 characters."',
+              })
+            : hint
         }
         error={errors.newPassword?.message}
         {...field('newPassword')}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t`Confirm new password`}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...field('confirmPassword')}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User, UserIdentity } from '@supabase/supabase-js';
 import { Mail } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -6,6 +8,8 @@ import { Button } from '../../components/Button';
 import { ProviderLogo } from '../../components/ProviderLogo';
 import { useConfig } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import { localizePath } from '../../lib/i18n/locales';
 import { useBackForwardRestore } from '../../lib/pageRestore';
 import { callbackPath, PROVIDER_NAMES, type SignInProvider } from '../../lib/providers';
 import { authErrorCode, authErrorMessage, siteUrl } from '../../lib/session';
@@ -14,11 +18,10 @@ import { emailIdentity, identityEmail, providerIdentity } from './identities';
 import styles from './ProfilePage.module.css';
 
 /** Under the Disconnect of the account's only way to sign in (which stays disabled). */
-export const ONLY_WAY_HINT = 'Set a password before disconnecting your only way to sign in.';
+export const ONLY_WAY_HINT = msg`Set a password before disconnecting your only way to sign in.`;
 
 /** `insufficient_aal`: two-factor is on and this session has not passed it. */
-export const NEEDS_SECOND_FACTOR =
-  'Two-factor authentication is on for your account and this session has not passed it. Sign out, sign in again with the code from your authenticator app, then connect the account.';
+export const NEEDS_SECOND_FACTOR = msg`Two-factor authentication is on for your account and this session has not passed it. Sign out, sign in again with the code from your authenticator app, then connect the account.`;
 
 interface ConnectedAccountsProps {
   user: User;
@@ -34,6 +37,7 @@ interface ConnectedAccountsProps {
  * or not ('Connect'). Nothing when the deployment has no provider.
  */
 export function ConnectedAccounts({ user, onChanged, notice }: ConnectedAccountsProps) {
+  const { t, i18n } = useLingui();
   const { providers } = useConfig();
   const [status, setStatus] = useState(notice ?? '');
   const [failure, setFailure] = useState<string | null>(null);
@@ -57,23 +61,23 @@ export function ConnectedAccounts({ user, onChanged, notice }: ConnectedAccounts
   const onlyOne = identities.length <= 1;
 
   const connect = async (provider: SignInProvider) => {
-    const name = PROVIDER_NAMES[provider];
-    const fallback = `Could not connect your ${name} account. Please try again.`;
+    const providerName = PROVIDER_NAMES[provider];
+    const fallback = t`Could not connect your ${providerName} account. Please try again.`;
     setBusy(provider);
     setFailure(null);
-    setStatus(`Taking you to ${name}…`);
+    setStatus(t`Taking you to ${providerName}…`);
     try {
       const supabase = await getSupabase();
       // The client asks our server for the provider's address (with this session's token) and
       // goes there; the provider sends the browser back to /auth/callback?link=<provider>.
       const { error } = await supabase.auth.linkIdentity({
         provider,
-        options: { redirectTo: siteUrl(callbackPath(provider)) },
+        options: { redirectTo: siteUrl(localizePath(callbackPath(provider), activeLocale())) },
       });
       if (!error) return;
       setFailure(
         authErrorCode(error) === ErrorCode.insufficientAal
-          ? NEEDS_SECOND_FACTOR
+          ? i18n._(NEEDS_SECOND_FACTOR)
           : authErrorMessage(error, fallback),
       );
     } catch {
@@ -84,7 +88,7 @@ export function ConnectedAccounts({ user, onChanged, notice }: ConnectedAccounts
   };
 
   const disconnect = async (provider: SignInProvider, identity: UserIdentity) => {
-    const name = PROVIDER_NAMES[provider];
+    const providerName = PROVIDER_NAMES[provider];
     setBusy(provider);
     setFailure(null);
     setStatus('');
@@ -103,23 +107,25 @@ export function ConnectedAccounts({ user, onChanged, notice }: ConnectedAccounts
         authErrorMessage(
           error,
           authErrorCode(error) === ErrorCode.singleIdentityNotDeletable
-            ? ONLY_WAY_HINT
-            : `Could not disconnect your ${name} account. Please try again.`,
+            ? i18n._(ONLY_WAY_HINT)
+            : t`Could not disconnect your ${providerName} account. Please try again.`,
         ),
       );
       return;
     }
     setRemoved((current) => [...current, identity.identity_id]);
-    setStatus(`Your ${name} account is disconnected.`);
+    setStatus(t`Your ${providerName} account is disconnected.`);
     onChanged();
   };
 
   return (
     <section className={styles.securitySection} aria-labelledby="connected-accounts-title">
       <h2 id="connected-accounts-title" ref={title} tabIndex={-1} className={styles.panelTitle}>
-        Connected accounts
+        <Trans>Connected accounts</Trans>
       </h2>
-      <p className={styles.status}>The ways you can sign in to this account.</p>
+      <p className={styles.status}>
+        <Trans>The ways you can sign in to this account.</Trans>
+      </p>
       <div className={status ? accountStyles.notice : undefined} role="status">
         {status ? <p>{status}</p> : null}
       </div>
@@ -135,13 +141,17 @@ export function ConnectedAccounts({ user, onChanged, notice }: ConnectedAccounts
               <Mail size={20} />
             </span>
             <div className={styles.identityText}>
-              <p className={styles.identityName}>Email and password</p>
-              <p className={styles.identityMeta}>{identityEmail(password) ?? user.email ?? ''}</p>
+              <p className={styles.identityName}>
+                <Trans>Email and password</Trans>
+              </p>
+              <p className={styles.identityMeta}>
+                <bdi>{identityEmail(password) ?? user.email ?? ''}</bdi>
+              </p>
             </div>
           </li>
         ) : null}
         {providers.map((provider) => {
-          const name = PROVIDER_NAMES[provider];
+          const providerName = PROVIDER_NAMES[provider];
           const identity = providerIdentity(identities, provider);
           const email = identity ? identityEmail(identity) : null;
           const hintId = `connected-accounts-${provider}-hint`;
@@ -152,34 +162,50 @@ export function ConnectedAccounts({ user, onChanged, notice }: ConnectedAccounts
                 <ProviderLogo provider={provider} />
               </span>
               <div className={styles.identityText}>
-                <p className={styles.identityName}>{name}</p>
+                <p className={styles.identityName}>{providerName}</p>
                 <p className={styles.identityMeta}>
-                  {identity ? (email ? `Connected as ${email}` : 'Connected') : 'Not connected'}
+                  {identity ? (
+                    email ? (
+                      <Trans>
+                        Connected as <bdi>{email}</bdi>
+                      </Trans>
+                    ) : (
+                      <Trans>Connected</Trans>
+                    )
+                  ) : (
+                    <Trans>Not connected</Trans>
+                  )}
                 </p>
                 {locked ? (
                   <p id={hintId} className={styles.identityHint}>
-                    {ONLY_WAY_HINT}
+                    {i18n._(ONLY_WAY_HINT)}
                   </p>
                 ) : null}
               </div>
               {identity ? (
                 <Button
                   variant="outline"
-                  aria-label={busy === provider ? `Disconnecting ${name}…` : `Disconnect ${name}`}
+                  aria-label={
+                    busy === provider
+                      ? t`Disconnecting ${providerName}…`
+                      : t`Disconnect ${providerName}`
+                  }
                   aria-describedby={locked ? hintId : undefined}
                   disabled={busy !== null || locked}
                   onClick={() => void disconnect(provider, identity)}
                 >
-                  {busy === provider ? 'Disconnecting…' : 'Disconnect'}
+                  {busy === provider ? <Trans>Disconnecting…</Trans> : <Trans>Disconnect</Trans>}
                 </Button>
               ) : (
                 <Button
                   variant="outline"
-                  aria-label={busy === provider ? `Connecting ${name}…` : `Connect ${name}`}
+                  aria-label={
+                    busy === provider ? t`Connecting ${providerName}…` : t`Connect ${providerName}`
+                  }
                   disabled={busy !== null}
                   onClick={() => void connect(provider)}
                 >
-                  {busy === provider ? 'Connecting…' : 'Connect'}
+                  {busy === provider ? <Trans>Connecting…</Trans> : <Trans>Connect</Trans>}
                 </Button>
               )}
             </li>

@@ -1,5 +1,6 @@
+import { i18n } from '@lingui/core';
 import type { User, UserIdentity } from '@supabase/supabase-js';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -210,7 +211,7 @@ describe('delete account (docs/behaviour.md#accounts-data)', () => {
     expect(code).toHaveAccessibleDescription('Enter the 6-digit code from the email');
     await user.type(code, '123 456');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    await waitFor(() => expect(code).toHaveAccessibleDescription(WRONG_EMAIL_CODE));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(i18n._(WRONG_EMAIL_CODE)));
     expect(sentBody()).toEqual({ confirmation: 'DELETE', nonce: '123456', newsletter: true });
 
     await user.clear(code);
@@ -246,7 +247,7 @@ describe('delete account (docs/behaviour.md#accounts-data)', () => {
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
     await user.type(within(dialog).getByLabelText('Current password'), 'secret-123');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await within(dialog).findByText(DELETE_NEEDS_SECOND_FACTOR)).toBeInTheDocument();
+    expect(await within(dialog).findByText(i18n._(DELETE_NEEDS_SECOND_FACTOR))).toBeInTheDocument();
   });
 
   it('shows any other answer of the server as it comes', async () => {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@supabase/supabase-js';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
@@ -8,7 +10,7 @@ import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
-import { useConfig } from '../../lib/configContext';
+import { useText } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
 import { authErrorMessage } from '../../lib/session';
@@ -20,7 +22,7 @@ import {
   DELETION_TEXTS,
   deleteAccountSchema,
   isDeletionConfirmed,
-  needsSecondFactorText,
+  normalizeCode,
   proofFor,
   type DeleteAccountForm,
   type DeletedState,
@@ -30,9 +32,9 @@ import profileStyles from './ProfilePage.module.css';
 import styles from './DeleteAccountSection.module.css';
 
 /** The refused code of an account without a password (the server says 'Nonce has expired…'). */
-export const WRONG_EMAIL_CODE =
-  'That code did not work: it is wrong, already used or expired. Check the email, or send a new code.';
-export const DELETE_NEEDS_SECOND_FACTOR = needsSecondFactorText('delete the account');
+export const WRONG_EMAIL_CODE = msg`That code did not work: it is wrong, already used or expired. Check the email, or send a new code.`;
+/** `insufficient_aal`: two-factor is on and this session has not passed it. */
+export const DELETE_NEEDS_SECOND_FACTOR = msg`Two-factor authentication is on for your account and this session has not passed it. Sign out, sign in again with the code from your authenticator app, then delete the account.`;
 
 type CodeState = { kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; message: string };
 
@@ -51,12 +53,18 @@ function EmailCodeStatus({
   return (
     <div className={styles.code}>
       <p className={styles.text}>
-        Your account has no password, so we email you a code to confirm it is you.
+        <Trans>Your account has no password, so we email you a code to confirm it is you.</Trans>
       </p>
       <div role="status" className={state.kind === 'sent' ? accountStyles.notice : undefined}>
         {state.kind === 'sent' ? (
           <p>
-            We sent a 6-digit code to <strong>{email}</strong>. It works once, for 15 minutes.
+            <Trans>
+              We sent a 6-digit code to{' '}
+              <strong>
+                <bdi>{email}</bdi>
+              </strong>
+              . It works once, for 15 minutes.
+            </Trans>
           </p>
         ) : null}
       </div>
@@ -72,11 +80,13 @@ function EmailCodeStatus({
         onClick={onSend}
         disabled={disabled || state.kind === 'sending'}
       >
-        {state.kind === 'sending'
-          ? 'Sending…'
-          : state.kind === 'idle'
-            ? 'Email me a code'
-            : 'Send a new code'}
+        {state.kind === 'sending' ? (
+          <Trans>Sending…</Trans>
+        ) : state.kind === 'idle' ? (
+          <Trans>Email me a code</Trans>
+        ) : (
+          <Trans>Send a new code</Trans>
+        )}
       </Button>
     </div>
   );
@@ -91,8 +101,10 @@ interface DeleteAccountFormProps {
 
 /** The dialog's form: the typed word, the proof, the newsletter choice, and the two buttons. */
 function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: DeleteAccountFormProps) {
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const email = user.email ?? '';
+  const word = CONFIRMATION_WORD;
   const [failure, setFailure] = useState<string | null>(null);
   const [code, setCode] = useState<CodeState>({ kind: 'idle' });
   const schema = useMemo(() => deleteAccountSchema(proof), [proof]);
@@ -126,11 +138,11 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
       const { error } = await supabase.auth.reauthenticate();
       setCode(
         error
-          ? { kind: 'failed', message: authErrorMessage(error, 'We could not send the code.') }
+          ? { kind: 'failed', message: authErrorMessage(error, t`We could not send the code.`) }
           : { kind: 'sent' },
       );
     } catch {
-      setCode({ kind: 'failed', message: DELETION_TEXTS.network });
+      setCode({ kind: 'failed', message: i18n._(DELETION_TEXTS.network) });
     }
   };
 
@@ -138,7 +150,7 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
     setFailure(null);
     const result = await deleteAccount({
       confirmation: CONFIRMATION_WORD,
-      ...(proof === 'password' ? { password } : { nonce: nonce.replace(/\s+/g, '') }),
+      ...(proof === 'password' ? { password } : { nonce: normalizeCode(nonce) }),
       newsletter,
     });
     if (result.ok) {
@@ -151,13 +163,13 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
         setError('password', { message: result.message }, { shouldFocus: true });
         return;
       case ErrorCode.reauthenticationNotValid:
-        setError('code', { message: WRONG_EMAIL_CODE }, { shouldFocus: true });
+        setError('code', { message: i18n._(WRONG_EMAIL_CODE) }, { shouldFocus: true });
         return;
       case ErrorCode.reauthenticationNeeded:
         setError(proof === 'password' ? 'password' : 'code', { message: result.message });
         return;
       case ErrorCode.insufficientAal:
-        setFailure(DELETE_NEEDS_SECOND_FACTOR);
+        setFailure(i18n._(DELETE_NEEDS_SECOND_FACTOR));
         return;
       default:
         setFailure(result.message);
@@ -167,11 +179,18 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <h2 id="delete-dialog-title" className={styles.title}>
-        Delete your account?
+        <Trans>Delete your account?</Trans>
       </h2>
       <p id="delete-dialog-intro" className={styles.text}>
-        This deletes the account <strong>{email}</strong> at once and for good:{' '}
-        {`${DELETION_TEXTS.deleted}. Every device is signed out. This cannot be undone.`}
+        <Trans>
+          This deletes the account{' '}
+          <strong>
+            <bdi>{email}</bdi>
+          </strong>{' '}
+          at once and for good: your profile (email address, name and password), your sign-in
+          methods, your two-factor settings, your signed-in devices and your account activity. Every
+          device is signed out. This cannot be undone.
+        </Trans>
       </p>
       {failure ? (
         <div className={accountStyles.alert} role="alert">
@@ -179,8 +198,12 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
         </div>
       ) : null}
       <TextField
-        label={`Type ${CONFIRMATION_WORD} to confirm`}
+        label={t({
+          message: `Type ${word} to confirm`,
+          comment: '{word} is DELETE, the English word the person types (kept in English)',
+        })}
         type="text"
+        dir="ltr"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
@@ -189,7 +212,7 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
       />
       {proof === 'password' ? (
         <PasswordField
-          label="Current password"
+          label={t`Current password`}
           autoComplete="current-password"
           error={errors.password?.message}
           {...field('password')}
@@ -203,8 +226,9 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
             disabled={isSubmitting}
           />
           <TextField
-            label="Code from the email"
+            label={t`Code from the email`}
             type="text"
+            dir="ltr"
             autoComplete="one-time-code"
             inputMode="numeric"
             error={errors.code?.message}
@@ -212,14 +236,14 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
           />
         </>
       )}
-      <CheckboxField label={DELETION_TEXTS.newsletter} {...field('newsletter')} />
+      <CheckboxField label={i18n._(DELETION_TEXTS.newsletter)} {...field('newsletter')} />
       <div className={styles.actions}>
         <Button type="submit" variant="danger" disabled={!confirmed || isSubmitting}>
           <Trash2 size={18} aria-hidden="true" />
-          {isSubmitting ? 'Deleting…' : 'Delete my account'}
+          {isSubmitting ? <Trans>Deleting…</Trans> : <Trans>Delete my account</Trans>}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -232,7 +256,8 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
  * the person types DELETE and proves it is them (docs/behaviour.md#accounts-data).
  */
 export function DeleteAccountSection({ user }: { user: User }) {
-  const { brand } = useConfig();
+  const text = useText();
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -259,12 +284,14 @@ export function DeleteAccountSection({ user }: { user: User }) {
   return (
     <section className={profileStyles.securitySection} aria-labelledby="delete-account-title">
       <h2 id="delete-account-title" className={profileStyles.panelTitle}>
-        Delete account
+        <Trans>Delete account</Trans>
       </h2>
       <p className={styles.text}>
-        {`Deleting your ${brand} account is immediate and cannot be undone. It erases ${DELETION_TEXTS.deleted}. You choose whether your newsletter and waitlist subscriptions go too. ${DELETION_TEXTS.kept}`}
+        {text(
+          msg`Deleting your {brand} account is immediate and cannot be undone. It erases your profile (email address, name and password), your sign-in methods, your two-factor settings, your signed-in devices and your account activity. You choose whether your newsletter and waitlist subscriptions go too. Nothing personal is kept. We email a receipt to your address.`,
+        )}
       </p>
-      <p className={styles.text}>{DELETION_TEXTS.store}</p>
+      <p className={styles.text}>{i18n._(DELETION_TEXTS.store)}</p>
       <Button
         ref={opener}
         type="button"
@@ -273,7 +300,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
         onClick={() => setOpen(true)}
       >
         <Trash2 size={18} aria-hidden="true" />
-        Delete account
+        <Trans>Delete account</Trans>
       </Button>
       <dialog
         ref={dialog}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
@@ -22,7 +24,9 @@ function InvalidLink({ message }: { message: string }) {
         <p>{message}</p>
       </div>
       <div className={`${styles.links} ${styles.centered}`}>
-        <Link to={DELETION_REQUEST_PATH}>Ask for a new deletion link</Link>
+        <Link to={DELETION_REQUEST_PATH}>
+          <Trans>Ask for a new deletion link</Trans>
+        </Link>
       </div>
     </>
   );
@@ -34,6 +38,7 @@ function InvalidLink({ message }: { message: string }) {
  */
 export default function DeleteConfirmPage() {
   const text = useText();
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -58,32 +63,36 @@ export default function DeleteConfirmPage() {
 
   return (
     <AccountFrame
-      eyebrow="Account"
-      title="Delete your account"
+      eyebrow={t`Account`}
+      title={t`Delete your account`}
       titleId="delete-confirm-title"
       intro={
         token && !failure?.final ? (
-          <p>{text('You asked to delete your {brand} account.')}</p>
+          <p>{text(msg`You asked to delete your {brand} account.`)}</p>
         ) : undefined
       }
     >
       {!token ? (
-        <InvalidLink message={DELETION_TEXTS.invalidLink} />
+        <InvalidLink message={i18n._(DELETION_TEXTS.invalidLink)} />
       ) : failure?.final ? (
         <InvalidLink message={failure.message} />
       ) : (
         <>
           <p>
-            {`Pressing the button deletes it at once and for good: ${DELETION_TEXTS.deleted}. This cannot be undone.`}
+            <Trans>
+              Pressing the button deletes it at once and for good: your profile (email address, name
+              and password), your sign-in methods, your two-factor settings, your signed-in devices
+              and your account activity. This cannot be undone.
+            </Trans>
           </p>
-          <p>{DELETION_TEXTS.store}</p>
+          <p>{i18n._(DELETION_TEXTS.store)}</p>
           {failure ? (
             <div className={styles.alert} role="alert">
               <p>{failure.message}</p>
             </div>
           ) : null}
           <CheckboxField
-            label={DELETION_TEXTS.newsletter}
+            label={i18n._(DELETION_TEXTS.newsletter)}
             checked={newsletter}
             onChange={(event) => setNewsletter(event.target.checked)}
             disabled={busy}
@@ -96,10 +105,12 @@ export default function DeleteConfirmPage() {
             disabled={busy}
           >
             <Trash2 size={18} aria-hidden="true" />
-            {busy ? 'Deleting…' : 'Delete my account'}
+            {busy ? <Trans>Deleting…</Trans> : <Trans>Delete my account</Trans>}
           </Button>
           <div className={`${styles.links} ${styles.centered}`}>
-            <Link to="/">Keep my account</Link>
+            <Link to="/">
+              <Trans>Keep my account</Trans>
+            </Link>
           </div>
         </>
       )}

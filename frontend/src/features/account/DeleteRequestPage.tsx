@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -25,7 +27,8 @@ import styles from './DeleteRequestPage.module.css';
  */
 export default function DeleteRequestPage() {
   const text = useText();
-  const [sent, setSent] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
+  const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     field,
@@ -38,7 +41,7 @@ export default function DeleteRequestPage() {
     setFailure(null);
     const result = await requestDeletionLink(email.trim());
     if (result.ok) {
-      setSent(result.value);
+      setSent(true);
       return;
     }
     if (result.code === ErrorCode.validationFailed) {
@@ -51,12 +54,12 @@ export default function DeleteRequestPage() {
   return (
     <>
       <PageHero
-        eyebrow="Account"
-        title={text('Delete your {brand} account')}
+        eyebrow={t`Account`}
+        title={text(msg`Delete your {brand} account`)}
         intro={
           <p>
             {text(
-              '{brand} is a prayer companion app for iOS and Android. Here you can delete your {brand} account and its data without signing in.',
+              msg`{brand} is a prayer companion app for iOS and Android. Here you can delete your {brand} account and its data without signing in.`,
             )}
           </p>
         }
@@ -67,10 +70,12 @@ export default function DeleteRequestPage() {
             <div className={`${panels.panel} ${styles.sent}`} role="status">
               <MailCheck size={48} aria-hidden="true" />
               <h2 id="delete-request-title" className={styles.panelTitle}>
-                Check your email
+                <Trans>Check your email</Trans>
               </h2>
-              <p>{sent}</p>
-              <p>Can&apos;t find it? Please check your spam or junk folder too.</p>
+              <p>{i18n._(DELETION_TEXTS.linkSent)}</p>
+              <p>
+                <Trans>Can&apos;t find it? Please check your spam or junk folder too.</Trans>
+              </p>
             </div>
           ) : (
             <form
@@ -80,11 +85,13 @@ export default function DeleteRequestPage() {
               aria-labelledby="delete-request-title"
             >
               <h2 id="delete-request-title" className={styles.panelTitle}>
-                Get a deletion link
+                <Trans>Get a deletion link</Trans>
               </h2>
               <p className={styles.lead}>
-                Enter the email address of your account. We email it a link; your account is deleted
-                only when you open the link and press &lsquo;Delete my account&rsquo;.
+                <Trans>
+                  Enter the email address of your account. We email it a link; your account is
+                  deleted only when you open the link and press &lsquo;Delete my account&rsquo;.
+                </Trans>
               </p>
               {failure ? (
                 <div className={accountStyles.alert} role="alert">
@@ -92,30 +99,42 @@ export default function DeleteRequestPage() {
                 </div>
               ) : null}
               <TextField
-                label="Email address"
+                label={t`Email address`}
                 type="email"
+                dir="ltr"
                 autoComplete="email"
                 error={errors.email?.message}
                 {...field('email')}
               />
               <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Sending…' : 'Email me the link'}
+                {isSubmitting ? <Trans>Sending…</Trans> : <Trans>Email me the link</Trans>}
               </Button>
             </form>
           )}
           <aside className={`${panels.panel} ${styles.aside}`} aria-labelledby="delete-what">
-            <h2 id="delete-what">What is deleted</h2>
+            <h2 id="delete-what">
+              <Trans>What is deleted</Trans>
+            </h2>
             <ul>
               {DELETED_ITEMS.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item.id}>{i18n._(item)}</li>
               ))}
             </ul>
-            <h2>What is kept</h2>
-            <p>{DELETION_TEXTS.kept}</p>
-            <p>{DELETION_TEXTS.store}</p>
+            <h2>
+              <Trans>What is kept</Trans>
+            </h2>
+            <p>{i18n._(DELETION_TEXTS.kept)}</p>
+            <p>{i18n._(DELETION_TEXTS.store)}</p>
             <p>
-              Signed in? Delete it from <Link to="/profile">your profile</Link> (Account Information
-              → Delete account), where you can also download a copy of your data first.
+              <Trans
+                comment={
+                  '"Account Information → Delete account" names the tab and the section of the profile; point the arrow along the line of text (← in Arabic and Urdu).'
+                }
+              >
+                Signed in? Delete it from <Link to="/profile">your profile</Link> (Account
+                Information → Delete account), where you can also download a copy of your data
+                first.
+              </Trans>
             </p>
           </aside>
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { accountStyles } from '../../components/AccountFrame';
@@ -7,6 +8,7 @@ import styles from './ProfilePage.module.css';
 
 /** Profile → Security: every signed-in device, this one marked, the others signed out here. */
 export function DevicesSection() {
+  const { t } = useLingui();
   const [devices, setDevices] = useState<Device[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -31,58 +33,75 @@ export function DevicesSection() {
     const done = await signOutDevice(device.id).catch(() => false);
     setBusy(null);
     if (!done) {
-      toast.error('Could not sign out that device');
+      toast.error(t`Could not sign out that device`);
       return;
     }
     setDevices((current) => current?.filter((d) => d.id !== device.id) ?? null);
     // Its row (and the focused button) is gone: focus returns to the list's heading.
     title.current?.focus();
-    toast.success(`${deviceName(device)} was signed out`);
+    const name = deviceName(device);
+    toast.success(
+      <Trans>
+        <bdi>{name}</bdi> was signed out
+      </Trans>,
+    );
   };
 
   return (
     <section className={styles.securitySection} aria-labelledby="devices-title">
       <h2 id="devices-title" ref={title} tabIndex={-1} className={styles.panelTitle}>
-        Signed-in devices
+        <Trans>Signed-in devices</Trans>
       </h2>
       {failed ? (
         <div className={accountStyles.alert} role="alert">
-          <p>Your devices could not be loaded. Please reload the page.</p>
+          <p>
+            <Trans>Your devices could not be loaded. Please reload the page.</Trans>
+          </p>
         </div>
       ) : devices === null ? (
-        <p role="status">Loading your devices…</p>
+        <p role="status">
+          <Trans>Loading your devices…</Trans>
+        </p>
       ) : (
         <ul className={styles.devices}>
-          {devices.map((device) => (
-            <li key={device.id} className={styles.device}>
-              <div>
-                <p className={styles.deviceName}>
-                  {deviceName(device)}
-                  {device.current ? (
-                    <>
-                      {' '}
-                      <span className={styles.badge}>This device</span>
-                    </>
-                  ) : null}
-                </p>
-                <p className={styles.deviceMeta}>
-                  Signed in {formatWhen(device.signed_in_at)} · Last active{' '}
-                  {formatWhen(device.last_active_at)}
-                </p>
-              </div>
-              {device.current ? null : (
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() => void signOut(device)}
-                  disabled={busy === device.id}
-                  aria-label={`Sign out ${deviceName(device)}, signed in ${formatWhen(device.signed_in_at)}, last active ${formatWhen(device.last_active_at)}`}
-                >
-                  Sign out
-                </Button>
-              )}
-            </li>
-          ))}
+          {devices.map((device) => {
+            const name = deviceName(device);
+            const signedIn = formatWhen(device.signed_in_at);
+            const lastActive = formatWhen(device.last_active_at);
+            return (
+              <li key={device.id} className={styles.device}>
+                <div>
+                  <p className={styles.deviceName}>
+                    <bdi>{name}</bdi>
+                    {device.current ? (
+                      <>
+                        {' '}
+                        <span className={styles.badge}>
+                          <Trans>This device</Trans>
+                        </span>
+                      </>
+                    ) : null}
+                  </p>
+                  <p className={styles.deviceMeta}>
+                    <Trans>
+                      Signed in {signedIn} · Last active {lastActive}
+                    </Trans>
+                  </p>
+                </div>
+                {device.current ? null : (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() => void signOut(device)}
+                    disabled={busy === device.id}
+                    aria-label={t`Sign out ${name}, signed in ${signedIn}, last active ${lastActive}`}
+                  >
+                    <Trans>Sign out</Trans>
+                  </Button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

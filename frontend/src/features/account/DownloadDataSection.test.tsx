@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { DOWNLOAD_NEEDS_SECOND_FACTOR, DownloadDataSection } from './DownloadDataSection';
 
@@ -71,7 +72,7 @@ describe('download my data', () => {
     render(<DownloadDataSection />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
-    expect(await screen.findByText(DOWNLOAD_NEEDS_SECOND_FACTOR)).toBeInTheDocument();
+    expect(await screen.findByText(i18n._(DOWNLOAD_NEEDS_SECOND_FACTOR))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(
       await screen.findByText('Your data could not be downloaded. Please try again.'),

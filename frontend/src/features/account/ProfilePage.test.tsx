@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { DEFAULT_CONFIG } from '../../lib/config';
@@ -27,12 +27,16 @@ const googleOnly: User = {
 const auth = {
   onAuthStateChange: vi.fn(),
   getUser: vi.fn(),
+  updateUser: vi.fn(),
   mfa: { getAuthenticatorAssuranceLevel: vi.fn() },
 };
 
 vi.mock('../../lib/supabase', () => ({
   getSupabase: () => Promise.resolve({ auth }),
 }));
+
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-hot-toast/headless', () => ({ default: toasts }));
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -123,5 +127,41 @@ describe('profile after accepting an invitation', () => {
     // Once: not also in the connected accounts' status line.
     expect(screen.getAllByText('Your password is set. Welcome!')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('route-state')).toHaveTextContent('null'));
+  });
+});
+
+describe("the account's language for emails", () => {
+  it('stores the page’s language once, silently, when the account has another', async () => {
+    const french = { ...googleOnly, user_metadata: { name: 'Amina', locale: 'fr' } };
+    auth.getUser.mockResolvedValue({ data: { user: french }, error: null });
+    auth.updateUser.mockResolvedValue({ data: { user: french }, error: null });
+    window.history.replaceState(null, '', '/profile');
+    render(
+      <ConfigContext value={DEFAULT_CONFIG}>
+        <ProfilePage />
+      </ConfigContext>,
+    );
+    // The tests run in English.
+    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ data: { locale: 'en' } }));
+    expect(auth.updateUser).toHaveBeenCalledTimes(1);
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(document.querySelector('[role="alert"]:not(:empty)')).toBeNull();
+  });
+
+  it('asks nothing when the account already has the page’s language', async () => {
+    const english = { ...googleOnly, user_metadata: { name: 'Amina', locale: 'en' } };
+    auth.getUser.mockResolvedValue({ data: { user: english }, error: null });
+    window.history.replaceState(null, '', '/profile');
+    render(
+      <ConfigContext value={DEFAULT_CONFIG}>
+        <ProfilePage />
+      </ConfigContext>,
+    );
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    await waitFor(() => expect(auth.getUser).toHaveBeenCalled());
+    // Let the lookup's continuation run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(auth.updateUser).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@supabase/supabase-js';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -11,6 +14,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
+import { syncAccountLocale } from './accountLocale';
 import { ActivitySection } from './ActivitySection';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -23,20 +27,25 @@ import { hasPassword } from './identities';
 import { formatMemberSince } from './schema';
 import styles from './ProfilePage.module.css';
 
-const TABS = [
-  { id: 'account', label: 'Account Information' },
-  { id: 'security', label: 'Security' },
-] as const;
+const TABS: readonly { id: 'account' | 'security'; label: MessageDescriptor }[] = [
+  { id: 'account', label: msg`Account Information` },
+  { id: 'security', label: msg`Security` },
+];
 type TabId = (typeof TABS)[number]['id'];
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs (and select them). */
 function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => void }) {
+  const { t, i18n } = useLingui();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((tab) => tab.id === active);
+    // The arrow that points along the line of text moves on: right to left in Arabic and Urdu.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
     let next: number | null = null;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % TABS.length;
-    if (event.key === 'ArrowLeft' || event.key === 'ArrowUp')
+    if (event.key === forward || event.key === 'ArrowDown') next = (index + 1) % TABS.length;
+    if (event.key === backward || event.key === 'ArrowUp')
       next = (index - 1 + TABS.length) % TABS.length;
     if (event.key === 'Home') next = 0;
     if (event.key === 'End') next = TABS.length - 1;
@@ -48,7 +57,7 @@ function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => v
     refs.current[tab.id]?.focus();
   };
   return (
-    <div className={styles.tabs} role="tablist" aria-label="Profile sections">
+    <div className={styles.tabs} role="tablist" aria-label={t`Profile sections`}>
       {TABS.map((tab) => (
         <button
           key={tab.id}
@@ -65,7 +74,7 @@ function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => v
           onClick={() => onChange(tab.id)}
           onKeyDown={onKeyDown}
         >
-          {tab.label}
+          {i18n._(tab.label)}
         </button>
       ))}
     </div>
@@ -91,6 +100,7 @@ function Profile({
   version: number;
   onUserChanged: () => void;
 }) {
+  const { t } = useLingui();
   const [pathname, navigate] = useLocation();
   const routeState = useHistoryState<ProfileState | null>();
   // A message passed in route state (/auth/callback: 'Your Google account is connected.', 'Your
@@ -116,25 +126,33 @@ function Profile({
     const { error } = await supabase.auth.signOut();
     setSigningOut(false);
     if (error) {
-      toast.error('Failed to sign out');
+      toast.error(t`Failed to sign out`);
       return;
     }
-    toast.success('Signed out');
+    toast.success(t`Signed out`);
     navigate('/login', { replace: true });
   };
 
   return (
     <section className={accountStyles.page} aria-labelledby="profile-title">
       <div className={styles.layout}>
-        <aside className={styles.sidebar} aria-label="Your account">
+        <aside className={styles.sidebar} aria-label={t`Your account`}>
           <div className={styles.avatar} aria-hidden="true">
             {(email.charAt(0) || '?').toUpperCase()}
           </div>
-          {name ? <p className={styles.name}>{name}</p> : null}
-          <p className={styles.email}>{email}</p>
+          {name ? (
+            <p className={styles.name}>
+              <bdi>{name}</bdi>
+            </p>
+          ) : null}
+          <p className={styles.email}>
+            <bdi>{email}</bdi>
+          </p>
           {memberSince ? (
             <p className={styles.since}>
-              Member since <time dateTime={user.created_at}>{memberSince}</time>
+              <Trans>
+                Member since <time dateTime={user.created_at}>{memberSince}</time>
+              </Trans>
             </p>
           ) : null}
           <Button
@@ -143,17 +161,17 @@ function Profile({
             onClick={() => void signOut()}
             disabled={signingOut}
           >
-            <LogOut size={18} aria-hidden="true" />
-            {signingOut ? 'Signing out…' : 'Sign Out'}
+            <LogOut size={18} aria-hidden="true" className="flip-rtl" />
+            {signingOut ? <Trans>Signing out…</Trans> : <Trans>Sign Out</Trans>}
           </Button>
           <Link to="/" className={styles.back}>
-            <ArrowLeft size={18} aria-hidden="true" />
-            Back to home
+            <ArrowLeft size={18} aria-hidden="true" className="flip-rtl" />
+            <Trans>Back to home</Trans>
           </Link>
         </aside>
         <div className={styles.main}>
           <h1 id="profile-title" className={styles.title}>
-            My Profile
+            <Trans>My Profile</Trans>
           </h1>
           {pageNotice ? (
             <div className={accountStyles.notice} role="status">
@@ -168,21 +186,24 @@ function Profile({
             aria-labelledby="profile-tab-account"
             hidden={tab !== 'account'}
           >
-            <h2 className={styles.panelTitle}>Account Information</h2>
+            <h2 className={styles.panelTitle}>
+              <Trans>Account Information</Trans>
+            </h2>
             <form
               className={styles.accountForm}
               onSubmit={(event) => event.preventDefault()}
-              aria-label="Account information"
+              aria-label={t`Account information`}
             >
               <TextField
-                label="Email address"
+                label={t`Email address`}
                 type="email"
+                dir="ltr"
                 value={email}
                 readOnly
-                hint="Your sign-in address."
+                hint={t`Your sign-in address.`}
               />
               <Button type="submit" disabled>
-                Update Account
+                <Trans>Update Account</Trans>
               </Button>
             </form>
             <ChangeEmailForm user={user} onRequested={onUserChanged} notice={emailNotice} />
@@ -215,6 +236,7 @@ function Profile({
 
 /** /profile: guarded; the only public-facing wait for the auth lookup is here. */
 export default function ProfilePage() {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const session = useSession((event) => {
     // A recovery link opened in another tab of this browser: finish it on the reset screen.
@@ -226,6 +248,8 @@ export default function ProfilePage() {
   // Two-factor on but not passed in this session: the profile waits for the code.
   const [owesCode, setOwesCode] = useState<boolean | null>(null);
   const [version, setVersion] = useState(0);
+  // The account whose stored language was compared with the page's (and updated if needed).
+  const localeSynced = useRef<string | null>(null);
   // Re-checked whenever the session's token changes (another tab may have signed in again or
   // passed the code).
   const accessToken = session.session?.access_token;
@@ -241,7 +265,13 @@ export default function ProfilePage() {
       // The server's view of the account (creation date, email, name, factors), not only
       // the cached copy.
       const { data } = await supabase.auth.getUser();
-      if (active && data.user) setUser(data.user);
+      if (!active || !data.user) return;
+      setUser(data.user);
+      // Later emails in the language of this page (once per account loaded, silently).
+      if (localeSynced.current !== data.user.id) {
+        localeSynced.current = data.user.id;
+        await syncAccountLocale(supabase, data.user);
+      }
     });
     return () => {
       active = false;
@@ -250,8 +280,8 @@ export default function ProfilePage() {
 
   if (session.status === 'loading' || (session.status === 'signedIn' && owesCode === null)) {
     return (
-      <section className={accountStyles.page} aria-label="My Profile">
-        <LoadingState label="Loading your account…" />
+      <section className={accountStyles.page} aria-label={t`My Profile`}>
+        <LoadingState label={t`Loading your account…`} />
       </section>
     );
   }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@supabase/supabase-js';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -46,6 +49,7 @@ function CodeStep({
   labelledBy: string;
   allowRecovery?: boolean;
 }) {
+  const { t } = useLingui();
   const [kind, setKind] = useState<CodeKind>('totp');
   const {
     field,
@@ -71,16 +75,16 @@ function CodeStep({
               reset({ code: '' });
             }}
           >
-            {kind === 'totp' ? 'Use a recovery code' : 'Use your authenticator app'}
+            {kind === 'totp' ? t`Use a recovery code` : t`Use your authenticator app`}
           </button>
         </p>
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Checking…' : submitLabel}
+          {isSubmitting ? t`Checking…` : submitLabel}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -90,12 +94,14 @@ function CodeStep({
 /** The codes shown once, with a download; "Done" hides them for good. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { brand } = useConfig();
+  const { t } = useLingui();
   const download = () => {
     const url = URL.createObjectURL(
       new Blob([recoveryCodesFile(brand, codes, new Date())], { type: 'text/plain' }),
     );
     const link = document.createElement('a');
     link.href = url;
+    // The file's name stays English, as every file the site saves.
     link.download = `${brand}-recovery-codes.txt`;
     link.click();
     // Revoked once the download has started, not under its feet.
@@ -104,22 +110,24 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div className={styles.recovery}>
       <p>
-        Each code lets you sign in once if you lose your phone. Save them somewhere safe now: they
-        will not be shown again.
+        <Trans>
+          Each code lets you sign in once if you lose your phone. Save them somewhere safe now: they
+          will not be shown again.
+        </Trans>
       </p>
-      <ol className={styles.codes} aria-label="Your recovery codes">
+      <ol className={styles.codes} aria-label={t`Your recovery codes`}>
         {codes.map((code) => (
           <li key={code}>
-            <code>{groupSecret(code)}</code>
+            <code dir="ltr">{groupSecret(code)}</code>
           </li>
         ))}
       </ol>
       <div className={styles.actions}>
         <Button type="button" onClick={download}>
-          Download recovery codes
+          <Trans>Download recovery codes</Trans>
         </Button>
         <Button type="button" variant="outline" onClick={onDone}>
-          Done
+          <Trans>Done</Trans>
         </Button>
       </div>
     </div>
@@ -127,15 +135,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 /** What each step is called; its heading takes focus when the step appears. */
-const STEP_HEADINGS: Record<Step['kind'], string | null> = {
+const STEP_HEADINGS: Record<Step['kind'], MessageDescriptor | null> = {
   idle: null,
-  setup: 'Set up your authenticator app',
-  codes: 'Your recovery codes',
-  disabling: 'Turn off two-factor authentication',
+  setup: msg`Set up your authenticator app`,
+  codes: msg`Your recovery codes`,
+  disabling: msg`Turn off two-factor authentication`,
 };
 
 /** Profile → Security: turn two-factor on (QR, secret, code, recovery codes) or off. */
 export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: () => void }) {
+  const { t, i18n } = useLingui();
   const [step, setStepState] = useState<Step>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -160,11 +169,12 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
     const supabase = await getSupabase();
     const { data, error } = await supabase.auth.mfa.enroll({
       factorType: 'totp',
+      // A name the server keeps for the factor (not shown on the site): data, not translated.
       friendlyName: 'Authenticator app',
     });
     setBusy(false);
     if (error) {
-      setFailure(authErrorMessage(error, 'Could not start setting up two-factor authentication'));
+      setFailure(authErrorMessage(error, t`Could not start setting up two-factor authentication`));
       return;
     }
     setStep({
@@ -193,15 +203,20 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
     const supabase = await getSupabase();
     const verified = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
     if (verified.error) {
-      return codeFailureMessage(verified.error, WRONG_TOTP_CODE, 'Could not verify the code');
+      return codeFailureMessage(verified.error, WRONG_TOTP_CODE, t`Could not verify the code`);
     }
     onChanged();
-    toast.success('Two-factor authentication is on');
+    toast.success(t`Two-factor authentication is on`);
     const { data, error } = await supabase.auth.mfa.recoveryCodes.generate();
     if (error) {
       setStep({ kind: 'idle' });
+      const reason = authErrorMessage(error, t`Could not create recovery codes`);
       setFailure(
-        `${authErrorMessage(error, 'Could not create recovery codes')}. Use "Generate new recovery codes" to try again.`,
+        t({
+          message: `${reason}. Use "Generate new recovery codes" to try again.`,
+          comment:
+            '{reason} is why the codes could not be made; "Generate new recovery codes" is a button',
+        }),
       );
       return null;
     }
@@ -215,10 +230,10 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
     const { data, error } = await newRecoveryCodes();
     setBusy(false);
     if (error) {
-      setFailure(authErrorMessage(error, 'Could not create new recovery codes'));
+      setFailure(authErrorMessage(error, t`Could not create new recovery codes`));
       return;
     }
-    toast.success('New recovery codes created; the old ones no longer work');
+    toast.success(t`New recovery codes created; the old ones no longer work`);
     setStep({ kind: 'codes', codes: data.codes });
   };
 
@@ -236,14 +251,14 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
       return codeFailureMessage(
         verified.error,
         kind === 'totp' ? WRONG_TOTP_CODE : WRONG_RECOVERY_CODE,
-        'Could not verify the code',
+        t`Could not verify the code`,
       );
     }
     const { error } = await supabase.auth.mfa.unenroll({ factorId });
-    if (error) return authErrorMessage(error, 'Could not turn off two-factor authentication');
+    if (error) return authErrorMessage(error, t`Could not turn off two-factor authentication`);
     setStep({ kind: 'idle' });
     onChanged();
-    toast.success('Two-factor authentication is off');
+    toast.success(t`Two-factor authentication is off`);
     return null;
   };
 
@@ -251,11 +266,11 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
   return (
     <section className={styles.securitySection} aria-labelledby="two-factor-title">
       <h2 id="two-factor-title" ref={title} tabIndex={-1} className={styles.panelTitle}>
-        Two-factor authentication
+        <Trans>Two-factor authentication</Trans>
       </h2>
       {stepHeading ? (
         <h3 ref={heading} tabIndex={-1} className={styles.subTitle}>
-          {stepHeading}
+          {i18n._(stepHeading)}
         </h3>
       ) : null}
       {failure ? (
@@ -268,24 +283,26 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
       ) : step.kind === 'setup' ? (
         <div className={styles.setup}>
           <p id="two-factor-setup-intro">
-            Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft
-            Authenticator, Aegis or 1Password), then enter the 6-digit code it shows.
+            <Trans>
+              Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft
+              Authenticator, Aegis or 1Password), then enter the 6-digit code it shows.
+            </Trans>
           </p>
           <img
             className={styles.qr}
             src={step.qrCode}
             width={180}
             height={180}
-            alt="QR code that adds this account to an authenticator app. If you cannot scan it, type the setup key below instead."
+            alt={t`QR code that adds this account to an authenticator app. If you cannot scan it, type the setup key below instead.`}
           />
           <p className={styles.secretLabel}>
-            Can&apos;t scan it? Type this setup key into the app:
+            <Trans>Can&apos;t scan it? Type this setup key into the app:</Trans>
           </p>
           <p className={styles.secret}>
-            <code>{groupSecret(step.secret)}</code>
+            <code dir="ltr">{groupSecret(step.secret)}</code>
           </p>
           <CodeStep
-            submitLabel="Verify and enable"
+            submitLabel={t`Verify and enable`}
             labelledBy="two-factor-setup-intro"
             onCode={(code) => verifyAndEnable(step.factorId, code)}
             onCancel={() => void cancelSetup(step.factorId)}
@@ -295,11 +312,13 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
         step.kind === 'disabling' ? (
           <div>
             <p id="two-factor-disable-intro">
-              Enter a current code from your authenticator app (or, if you lost your phone, one of
-              your recovery codes). Your recovery codes will stop working too.
+              <Trans>
+                Enter a current code from your authenticator app (or, if you lost your phone, one of
+                your recovery codes). Your recovery codes will stop working too.
+              </Trans>
             </p>
             <CodeStep
-              submitLabel="Turn off two-factor authentication"
+              submitLabel={t`Turn off two-factor authentication`}
               labelledBy="two-factor-disable-intro"
               allowRecovery
               onCode={(code, kind) => disable(factor.id, code, kind)}
@@ -309,8 +328,10 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
         ) : (
           <div>
             <p className={styles.status}>
-              <strong>On.</strong> Signing in needs your password and a code from your authenticator
-              app.
+              <Trans>
+                <strong>On.</strong> Signing in needs your password and a code from your
+                authenticator app.
+              </Trans>
             </p>
             <div className={styles.actions}>
               <Button
@@ -319,7 +340,7 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
                 onClick={() => void regenerate()}
                 disabled={busy}
               >
-                Generate new recovery codes
+                <Trans>Generate new recovery codes</Trans>
               </Button>
               <Button
                 type="button"
@@ -327,7 +348,7 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
                 onClick={() => setStep({ kind: 'disabling' })}
                 disabled={busy}
               >
-                Disable two-factor authentication
+                <Trans>Disable two-factor authentication</Trans>
               </Button>
             </div>
           </div>
@@ -335,11 +356,13 @@ export function TwoFactorSection({ user, onChanged }: { user: User; onChanged: (
       ) : (
         <div>
           <p className={styles.status}>
-            <strong>Off.</strong> Add a second step to signing in: a code from an authenticator app
-            on your phone, so your password alone is not enough.
+            <Trans>
+              <strong>Off.</strong> Add a second step to signing in: a code from an authenticator
+              app on your phone, so your password alone is not enough.
+            </Trans>
           </p>
           <Button type="button" onClick={() => void enable()} disabled={busy}>
-            {busy ? 'Starting…' : 'Enable two-factor authentication'}
+            {busy ? <Trans>Starting…</Trans> : <Trans>Enable two-factor authentication</Trans>}
           </Button>
         </div>
       )}

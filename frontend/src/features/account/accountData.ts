@@ -2,6 +2,8 @@
  * The signed-in calls of docs/behaviour.md#accounts-data, with the session's access token:
  * POST /api/account/delete and GET /api/account/export (backend/app/account/router.py).
  */
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { authorized } from './devices';
 import { DELETION_TEXTS, readFailure, type ApiResult } from './deletion';
 
@@ -21,10 +23,10 @@ export async function deleteAccount(body: DeleteAccountBody): Promise<ApiResult<
       body: JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, message: DELETION_TEXTS.network };
+    return { ok: false, status: 0, message: i18n._(DELETION_TEXTS.network) };
   }
   if (response.ok) return { ok: true, value: true };
-  return readFailure(response, 'Your account could not be deleted. Please try again.');
+  return readFailure(response, t`Your account could not be deleted. Please try again.`);
 }
 
 export interface DataFile {
@@ -75,16 +77,16 @@ export async function fetchDataFile(brand: string): Promise<ApiResult<DataFile>>
       headers: { Accept: 'application/json' },
     });
   } catch {
-    return { ok: false, status: 0, message: DELETION_TEXTS.network };
+    return { ok: false, status: 0, message: i18n._(DELETION_TEXTS.network) };
   }
   if (!response.ok) {
-    return readFailure(response, 'Your data could not be downloaded. Please try again.');
+    return readFailure(response, t`Your data could not be downloaded. Please try again.`);
   }
   let blob: Blob;
   try {
     blob = await response.blob();
   } catch {
-    return { ok: false, status: 0, message: DELETION_TEXTS.network };
+    return { ok: false, status: 0, message: i18n._(DELETION_TEXTS.network) };
   }
   const filename =
     filenameFromDisposition(response.headers.get('Content-Disposition')) ??

@@ -1,4 +1,5 @@
-import { activityText, activityWhere, listActivity, type ActivityEntry } from './activity';
+import { i18n } from '@lingui/core';
+import { activityDevice, activityText, listActivity, type ActivityEntry } from './activity';
 
 const auth = {
   getSession: vi.fn(() => Promise.resolve({ data: { session: { access_token: 'token' } } })),
@@ -12,8 +13,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const text = (action: string, details: Record<string, unknown> = {}) =>
-  activityText({ action, details });
+const text = (action: string, details: Record<string, unknown> = {}) => {
+  const said = activityText({ action, details });
+  return typeof said === 'string' ? said : i18n._(said);
+};
 
 describe('activityText', () => {
   it('names how a sign-in happened', () => {
@@ -41,6 +44,9 @@ describe('activityText', () => {
       'Signed out Chrome on Android',
     );
     expect(text('signed_out', { scope: 'device', device: null })).toBe('Signed out another device');
+    expect(text('signed_out', { scope: 'device', device: 'Firefox on Unknown' })).toBe(
+      'Signed out Firefox on Unknown',
+    );
   });
 
   it('names password, email, identity and factor changes', () => {
@@ -53,6 +59,8 @@ describe('activityText', () => {
     expect(text('identity_unlinked', { provider: 'apple' })).toBe('Apple account disconnected');
     expect(text('identity_unlinked', { provider: 'email' })).toBe('Password sign-in removed');
     expect(text('identity_linked', { provider: 'github' })).toBe('Github account connected');
+    expect(text('identity_linked', {})).toBe('A sign-in provider account connected');
+    expect(text('signed_in', { method: 'oauth' })).toBe('Signed in with A sign-in provider');
     expect(text('factor_enabled', { factor_type: 'totp', turned_on: true })).toBe(
       'Two-factor authentication turned on',
     );
@@ -78,18 +86,17 @@ describe('activityText', () => {
 
   it('reads an action it does not know yet from its name', () => {
     expect(text('passkey_added')).toBe('Passkey added');
+    // A name, not a message: it has no translation to look up.
+    expect(typeof activityText({ action: 'passkey_added', details: {} })).toBe('string');
   });
 });
 
-describe('activityWhere', () => {
-  it('shows the device and the network, and says when the device is unknown', () => {
-    expect(activityWhere({ device: 'Firefox on Windows', ip: '203.0.x.x' })).toBe(
-      'Firefox on Windows · 203.0.x.x',
-    );
-    expect(activityWhere({ device: null, ip: '2001:db8:1::/48' })).toBe(
-      'Unknown device · 2001:db8:1::/48',
-    );
-    expect(activityWhere({ device: 'Safari on iOS', ip: null })).toBe('Safari on iOS');
+describe('activityDevice', () => {
+  it('names the device, and says when it is unknown', () => {
+    expect(activityDevice({ device: 'Firefox on Windows' })).toBe('Firefox on Windows');
+    expect(activityDevice({ device: 'Chrome Mobile on Android' })).toBe('Chrome Mobile on Android');
+    expect(activityDevice({ device: null })).toBe('Unknown device');
+    expect(activityDevice({ device: 'Something else' })).toBe('Something else');
   });
 });
 

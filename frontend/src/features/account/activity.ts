@@ -2,8 +2,10 @@
  * The account's recent security activity (our /api/account, docs/api.md#api-account-activity):
  * the last 20 entries, and the sentence each one reads as on Profile → Security.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { isSignInProvider, PROVIDER_NAMES } from '../../lib/providers';
-import { authorized } from './devices';
+import { authorized, localDeviceLabel } from './devices';
 
 export interface ActivityEntry {
   action: string;
@@ -15,6 +17,9 @@ export interface ActivityEntry {
   created_at: string;
 }
 
+/** What an entry says: a message, or the readable name of an action this page does not know. */
+export type ActivityText = MessageDescriptor | string;
+
 export async function listActivity(): Promise<ActivityEntry[]> {
   const response = await authorized('/api/account/activity');
   if (!response.ok) throw new Error(`activity: ${response.status}`);
@@ -22,80 +27,112 @@ export async function listActivity(): Promise<ActivityEntry[]> {
   return body.entries;
 }
 
-function providerName(provider: unknown): string {
+/** A provider's name ('Google'), or null when the entry does not say which. */
+function providerName(provider: unknown): string | null {
   if (isSignInProvider(provider)) return PROVIDER_NAMES[provider];
   if (typeof provider === 'string' && provider) {
     return provider.charAt(0).toUpperCase() + provider.slice(1);
   }
-  return 'A sign-in provider';
+  return null;
 }
 
-const SIGN_IN_METHODS: Record<string, string> = {
-  password: 'Signed in with password',
-  otp: 'Signed in with an email link or code',
-  recovery: 'Signed in with a password reset link',
+const SIGN_IN_METHODS: Partial<Record<string, MessageDescriptor>> = {
+  password: msg`Signed in with password`,
+  otp: msg`Signed in with an email link or code`,
+  recovery: msg`Signed in with a password reset link`,
 };
 
-const SIMPLE: Record<string, string> = {
-  password_changed: 'Password changed',
-  password_recovery_requested: 'Password reset requested',
-  email_change_requested: 'Email change requested',
-  email_changed: 'Email address changed',
-  account_deletion_requested: 'Account deletion requested',
+const SIMPLE: Partial<Record<string, MessageDescriptor>> = {
+  password_changed: msg`Password changed`,
+  password_recovery_requested: msg`Password reset requested`,
+  email_change_requested: msg`Email change requested`,
+  email_changed: msg`Email address changed`,
+  account_deletion_requested: msg`Account deletion requested`,
 };
 
-/** What an entry says: 'Signed in with Google', 'Two-factor authentication turned on', … */
-export function activityText(entry: Pick<ActivityEntry, 'action' | 'details'>): string {
+/**
+ * What an entry says: 'Signed in with Google', 'Two-factor authentication turned on', …: a
+ * message (its values, a provider or device name, are shown isolated from the sentence), or,
+ * for an action newer than this page, its name made readable (as the server names it).
+ */
+export function activityText(entry: Pick<ActivityEntry, 'action' | 'details'>): ActivityText {
   const { action, details } = entry;
+  const provider = providerName(details.provider);
   switch (action) {
     case 'signed_in':
-      if (details.method === 'oauth') return `Signed in with ${providerName(details.provider)}`;
-      return SIGN_IN_METHODS[String(details.method)] ?? 'Signed in';
+      if (details.method === 'oauth') {
+        return provider
+          ? msg`Signed in with ${provider}`
+          : msg({
+              message: 'Signed in with A sign-in provider',
+              comment: 'An activity entry that does not name its sign-in provider (Google, Apple)',
+            });
+      }
+      return SIGN_IN_METHODS[String(details.method)] ?? msg`Signed in`;
     case 'second_factor_passed':
       return details.method === 'recovery_code'
-        ? 'Two-factor check passed with a recovery code'
-        : 'Two-factor check passed with the authenticator app';
-    case 'signed_out':
-      if (details.scope === 'global') return 'Signed out everywhere';
-      if (details.scope === 'others') return 'Signed out of all other devices';
+        ? msg`Two-factor check passed with a recovery code`
+        : msg`Two-factor check passed with the authenticator app`;
+    case 'signed_out': {
+      if (details.scope === 'global') return msg`Signed out everywhere`;
+      if (details.scope === 'others') return msg`Signed out of all other devices`;
       if (details.scope === 'device') {
-        return typeof details.device === 'string' && details.device
-          ? `Signed out ${details.device}`
-          : 'Signed out another device';
+        const device = typeof details.device === 'string' ? localDeviceLabel(details.device) : null;
+        return device
+          ? msg({
+              message: `Signed out ${device}`,
+              comment: '{device} is a device the person signed out, e.g. "Firefox on Windows"',
+            })
+          : msg`Signed out another device`;
       }
-      return 'Signed out';
+      return msg`Signed out`;
+    }
     case 'identity_linked':
-      return details.provider === 'email'
-        ? 'Password sign-in added'
-        : `${providerName(details.provider)} account connected`;
+      if (details.provider === 'email') return msg`Password sign-in added`;
+      return provider
+        ? msg({
+            message: `${provider} account connected`,
+            comment: '{provider} is a sign-in provider: Google or Apple',
+          })
+        : msg({
+            message: 'A sign-in provider account connected',
+            comment: 'An activity entry that does not name its sign-in provider (Google, Apple)',
+          });
     case 'identity_unlinked':
-      return details.provider === 'email'
-        ? 'Password sign-in removed'
-        : `${providerName(details.provider)} account disconnected`;
+      if (details.provider === 'email') return msg`Password sign-in removed`;
+      return provider
+        ? msg({
+            message: `${provider} account disconnected`,
+            comment: '{provider} is a sign-in provider: Google or Apple',
+          })
+        : msg({
+            message: 'A sign-in provider account disconnected',
+            comment: 'An activity entry that does not name its sign-in provider (Google, Apple)',
+          });
     case 'factor_enabled':
       return details.turned_on === true
-        ? 'Two-factor authentication turned on'
-        : 'Authenticator app added';
+        ? msg`Two-factor authentication turned on`
+        : msg`Authenticator app added`;
     case 'factor_removed':
-      if (details.turned_off === true) return 'Two-factor authentication turned off';
+      if (details.turned_off === true) return msg`Two-factor authentication turned off`;
       return details.factor_type === 'recovery_code'
-        ? 'Recovery codes removed'
-        : 'Authenticator app removed';
+        ? msg`Recovery codes removed`
+        : msg`Authenticator app removed`;
     case 'recovery_codes_generated':
       return details.regenerated === true
-        ? 'New recovery codes generated'
-        : 'Recovery codes generated';
+        ? msg`New recovery codes generated`
+        : msg`Recovery codes generated`;
     default: {
       const simple = SIMPLE[action];
       if (simple) return simple;
       // An action newer than this page: its name, readable.
       const words = action.replace(/_/g, ' ').trim();
-      return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Account change';
+      return words ? words.charAt(0).toUpperCase() + words.slice(1) : msg`Account change`;
     }
   }
 }
 
-/** "Firefox on Windows · 203.0.x.x"; what the server could not tell is left out. */
-export function activityWhere(entry: Pick<ActivityEntry, 'device' | 'ip'>): string {
-  return [entry.device ?? 'Unknown device', entry.ip].filter(Boolean).join(' · ');
+/** Where it happened: the device ("Firefox on Windows", in the page's language) or 'Unknown device'. */
+export function activityDevice(entry: Pick<ActivityEntry, 'device'>): string {
+  return localDeviceLabel(entry.device) ?? t`Unknown device`;
 }

@@ -2,6 +2,7 @@ import {
   confirmDeletionLink,
   deleteAccountSchema,
   isDeletionConfirmed,
+  normalizeCode,
   proofFor,
   requestDeletionLink,
 } from './deletion';
@@ -53,12 +54,23 @@ describe('the deletion dialog rules', () => {
       'The code is 6 digits',
     );
     expect(code.safeParse({ ...base, code: ' 123 456 ' }).data?.code).toBe('123456');
+    // Typed on an Arabic or Urdu keyboard.
+    expect(code.safeParse({ ...base, code: '١٢٣ ٤٥٦' }).data?.code).toBe('123456');
     expect(code.safeParse({ ...base, confirmation: 'delete', code: '123456' }).success).toBe(false);
   });
 });
 
+describe('a typed code', () => {
+  it('loses its spaces and has ASCII digits', () => {
+    expect(normalizeCode(' 123 456 ')).toBe('123456');
+    expect(normalizeCode('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
+    expect(normalizeCode('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
+    expect(normalizeCode('12a')).toBe('12a');
+  });
+});
+
 describe('the public deletion request', () => {
-  it('shows the server’s one answer for any address', async () => {
+  it('has the one answer for any address (the page says it in its language)', async () => {
     const fetchImpl = vi
       .fn<typeof fetch>()
       .mockResolvedValue(
@@ -66,7 +78,7 @@ describe('the public deletion request', () => {
       );
     expect(await requestDeletionLink('amina@example.com', fetchImpl)).toEqual({
       ok: true,
-      value: 'If an account uses this address, we have emailed it a link.',
+      value: true,
     });
     const [path, init] = fetchImpl.mock.calls[0] ?? [];
     expect(path).toBe('/api/account/deletion-requests');

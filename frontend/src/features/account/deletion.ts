@@ -4,39 +4,44 @@
  * no session (backend/app/account/router.py). The calls with the session's token are in
  * accountData.ts.
  */
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { User } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { emailAddressField } from '../../lib/emailField';
+import { ErrorCode } from '../../lib/errorCodes';
 import { hasPassword } from './identities';
+import { accountErrorMessage } from './serverMessages';
 
 export { ACCOUNT_DELETED_PATH, DELETION_CONFIRM_PATH, DELETION_REQUEST_PATH } from './paths';
 
 /** The word the person types; the server checks it too (trimmed, upper case). */
 export const CONFIRMATION_WORD = 'DELETE';
 
+/**
+ * The texts several deletion screens show. What is erased ('your profile (email address, name
+ * and password), your sign-in methods, your two-factor settings, your signed-in devices and your
+ * account activity') is written out in each sentence that names it, so each language can fit
+ * the list to its sentence.
+ */
 export const DELETION_TEXTS = {
-  deleted:
-    'your profile (email address, name and password), your sign-in methods, your two-factor settings, your signed-in devices and your account activity',
-  kept: 'Nothing personal is kept. We email a receipt to your address.',
-  store:
-    'Subscriptions bought in the App Store or Google Play are not cancelled by this: cancel them in the store.',
-  newsletter: 'Also remove me from the newsletter and the waitlist',
-  network: 'We could not reach the server. Please check your connection.',
-  invalidLink: 'This deletion link is invalid, used or expired. Ask for a new one.',
-} as const;
+  kept: msg`Nothing personal is kept. We email a receipt to your address.`,
+  store: msg`Subscriptions bought in the App Store or Google Play are not cancelled by this: cancel them in the store.`,
+  newsletter: msg`Also remove me from the newsletter and the waitlist`,
+  network: msg`We could not reach the server. Please check your connection.`,
+  /** Also the server's text for the refused link (`invalid_token`). */
+  invalidLink: msg`This deletion link is invalid, used or expired. Ask for a new one.`,
+  /** The public request's answer, the same for any address (the server's text, in English). */
+  linkSent: msg`If an account uses this address, we have emailed it a link to delete it. Check your inbox: the link works once, for one hour.`,
+};
 
 /** What goes, as the public page lists it. */
 export const DELETED_ITEMS = [
-  'Your profile: email address, name and password',
-  'Your sign-in methods (Google, Apple) and two-factor settings',
-  'Your signed-in devices and account activity',
-  'If you choose, your newsletter and waitlist subscriptions',
-] as const;
-
-/** `insufficient_aal`: two-factor is on and this session has not passed it. */
-export function needsSecondFactorText(doing: string): string {
-  return `Two-factor authentication is on for your account and this session has not passed it. Sign out, sign in again with the code from your authenticator app, then ${doing}.`;
-}
+  msg`Your profile: email address, name and password`,
+  msg`Your sign-in methods (Google, Apple) and two-factor settings`,
+  msg`Your signed-in devices and account activity`,
+  msg`If you choose, your newsletter and waitlist subscriptions`,
+];
 
 /** True once the confirmation field holds the word (spaces around it do not count). */
 export function isDeletionConfirmed(typed: string | undefined): boolean {
@@ -53,23 +58,40 @@ export function proofFor(user: Pick<User, 'identities'>): Proof {
   return hasPassword(user) ? 'password' : 'code';
 }
 
-/** The dialog's fields; only the one of its proof is checked. */
+/**
+ * A typed code as the server reads it: without spaces, and with the digits of Arabic-script
+ * keyboards (٠١٢, ۰۱۲) as the ASCII digits the code is made of.
+ */
+export function normalizeCode(value: string): string {
+  return value.replace(/\s+/g, '').replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => {
+    const code = digit.charCodeAt(0);
+    return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
+  });
+}
+
+/** The dialog's fields; only the one of its proof is checked (messages in the page's language). */
 export function deleteAccountSchema(proof: Proof) {
+  const word = CONFIRMATION_WORD;
   return z.object({
-    confirmation: z
-      .string()
-      .refine(isDeletionConfirmed, `Type ${CONFIRMATION_WORD} to confirm the deletion`),
-    password: proof === 'password' ? z.string().min(1, 'Current password is required') : z.string(),
+    confirmation: z.string().refine(
+      isDeletionConfirmed,
+      t({
+        message: `Type ${word} to confirm the deletion`,
+        comment: '{word} is DELETE, the English word the person types (kept in English)',
+      }),
+    ),
+    password:
+      proof === 'password' ? z.string().min(1, t`Current password is required`) : z.string(),
     code:
       proof === 'code'
         ? z
             .string()
-            .transform((value) => value.replace(/\s+/g, ''))
+            .transform(normalizeCode)
             .pipe(
               z
                 .string()
-                .min(1, { message: 'Enter the 6-digit code from the email', abort: true })
-                .regex(/^\d{6}$/, 'The code is 6 digits'),
+                .min(1, { message: t`Enter the 6-digit code from the email`, abort: true })
+                .regex(/^\d{6}$/, t`The code is 6 digits`),
             )
         : z.string(),
     newsletter: z.boolean(),
@@ -96,7 +118,10 @@ export interface DeletedState {
 export type ApiFailure = { ok: false; status: number; code?: string; message: string };
 export type ApiResult<T> = { ok: true; value: T } | ApiFailure;
 
-/** The server's `{code, message}` (429 included: its message says how long to wait). */
+/**
+ * The server's `{code, message}` (429 included: its message says how long to wait); the
+ * account's own refusals (a wrong password…) in the page's language.
+ */
 export async function readFailure(response: Response, fallback: string): Promise<ApiFailure> {
   try {
     const body: unknown = await response.json();
@@ -106,7 +131,9 @@ export async function readFailure(response: Response, fallback: string): Promise
         ok: false,
         status: response.status,
         ...(typeof code === 'string' ? { code } : {}),
-        message: typeof message === 'string' && message.trim() ? message.trim() : fallback,
+        message:
+          accountErrorMessage(code) ??
+          (typeof message === 'string' && message.trim() ? message.trim() : fallback),
       };
     }
   } catch {
@@ -123,31 +150,29 @@ function postJson(fetchImpl: typeof fetch, path: string, body: unknown): Promise
   });
 }
 
-const offline = (): ApiFailure => ({ ok: false, status: 0, message: DELETION_TEXTS.network });
+const offline = (): ApiFailure => ({
+  ok: false,
+  status: 0,
+  message: i18n._(DELETION_TEXTS.network),
+});
 
 /**
- * POST /api/account/deletion-requests: always 202 with the same text for any address (shown
- * as it comes); 400 `validation_failed` for a malformed one.
+ * POST /api/account/deletion-requests: always 202 with the same answer for any address (the
+ * page says it in its language: DELETION_TEXTS.linkSent); 400 `validation_failed` for a
+ * malformed one.
  */
 export async function requestDeletionLink(
   email: string,
   fetchImpl: typeof fetch = fetch,
-): Promise<ApiResult<string>> {
-  const fallback = 'We could not send the link. Please try again.';
+): Promise<ApiResult<true>> {
   let response: Response;
   try {
     response = await postJson(fetchImpl, '/api/account/deletion-requests', { email });
   } catch {
     return offline();
   }
-  if (!response.ok) return readFailure(response, fallback);
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return { ok: true, value: body.message };
-  } catch {
-    // fall through
-  }
-  return { ok: true, value: 'Check your email for the link.' };
+  if (!response.ok) return readFailure(response, t`We could not send the link. Please try again.`);
+  return { ok: true, value: true };
 }
 
 /** POST /api/account/deletion-requests/confirm: only the page's button calls it. */
@@ -166,5 +191,12 @@ export async function confirmDeletionLink(
     return offline();
   }
   if (response.ok) return { ok: true, value: true };
-  return readFailure(response, 'Your account could not be deleted. Please try again.');
+  const failure = await readFailure(
+    response,
+    t`Your account could not be deleted. Please try again.`,
+  );
+  // The server's words for a refused link, in the page's language.
+  return failure.code === ErrorCode.invalidToken
+    ? { ...failure, message: i18n._(DELETION_TEXTS.invalidLink) }
+    : failure;
 }

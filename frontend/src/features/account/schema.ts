@@ -1,12 +1,17 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import { intlLocale } from '../../lib/i18n/locales';
 import { newPasswordRule } from '../../lib/password';
 
 /**
  * The change-password rules (docs/behaviour.md#accounts-password-change; the server also checks
  * the current password), with the server's minimum length (runtime config `passwordMinLength`).
  * An account without a password (created through Google or Apple) sets its first one: no
- * current password (`hasPassword: false`).
+ * current password (`hasPassword: false`). Its messages are in the page's language (made with
+ * the form, as the page renders).
  */
 export function createChangePasswordSchema(
   passwordMinLength: number,
@@ -14,12 +19,14 @@ export function createChangePasswordSchema(
 ) {
   return z
     .object({
-      currentPassword: hasPassword ? z.string().min(1, 'Current password is required') : z.string(),
-      newPassword: newPasswordRule(passwordMinLength, 'New password is required'),
-      confirmPassword: z.string().min(1, 'Please confirm your new password'),
+      currentPassword: hasPassword
+        ? z.string().min(1, t`Current password is required`)
+        : z.string(),
+      newPassword: newPasswordRule(passwordMinLength, t`New password is required`),
+      confirmPassword: z.string().min(1, t`Please confirm your new password`),
     })
     .refine((form) => form.newPassword === form.confirmPassword, {
-      message: 'Passwords do not match',
+      message: t`Passwords do not match`,
       path: ['confirmPassword'],
       // Shown together with the other fields' errors once both passwords are typed.
       when: (payload) => {
@@ -36,7 +43,7 @@ export function createChangePasswordSchema(
 export type ChangePasswordForm = z.input<ReturnType<typeof createChangePasswordSchema>>;
 
 /** The new address is the one the account has already (any case). */
-export const SAME_EMAIL = 'That is already your email address.';
+export const SAME_EMAIL = msg`That is already your email address.`;
 
 /**
  * The change-email form (docs/behaviour.md#accounts-email-change): the email rules of every
@@ -49,17 +56,20 @@ export function createChangeEmailSchema(currentEmail: string) {
     email: z
       .string()
       .trim()
-      .min(1, { message: 'Email is required', abort: true })
-      .regex(EMAIL_PATTERN, { message: 'Email is invalid', abort: true })
+      .min(1, { message: t`Email is required`, abort: true })
+      .regex(EMAIL_PATTERN, { message: t`Email is invalid`, abort: true })
       .superRefine(checkEmailRules)
-      .refine((email) => email.toLowerCase() !== current, SAME_EMAIL),
+      .refine((email) => email.toLowerCase() !== current, i18n._(SAME_EMAIL)),
   });
 }
 
 export type ChangeEmailForm = z.input<ReturnType<typeof createChangeEmailSchema>>;
 
-/** 'Member since' in the reader's locale, from the account's creation time. */
-export function formatMemberSince(createdAt: string | undefined, locale?: string): string | null {
+/** 'Member since' in the page's language and digits, from the account's creation time. */
+export function formatMemberSince(
+  createdAt: string | undefined,
+  locale: string = intlLocale(activeLocale()),
+): string | null {
   if (!createdAt) return null;
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return null;

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
@@ -29,11 +31,12 @@ async function resolveCallback(url: { hash: string; search: string }): Promise<C
       needsSecondFactor: data.session ? await needsSecondFactor(supabase) : false,
     });
   } catch {
-    return { kind: 'error', message: MESSAGES.unexpected };
+    return { kind: 'error', message: i18n._(MESSAGES.unexpected) };
   }
 }
 
 export default function CallbackPage() {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const [url] = useState(openedAt);
   const [outcome, setOutcome] = useState<CallbackOutcome | null>(null);
@@ -62,14 +65,16 @@ export default function CallbackPage() {
 
   if (outcome?.kind === 'info') {
     return (
-      <AccountFrame eyebrow="Account" title="One more link to open" titleId="callback-title">
+      <AccountFrame eyebrow={t`Account`} title={t`One more link to open`} titleId="callback-title">
         <div className={styles.message}>
           <div className={styles.notice} role="status">
             <p>{outcome.message}</p>
           </div>
-          <ButtonLink to="/profile">Go to your profile</ButtonLink>
+          <ButtonLink to="/profile">
+            <Trans>Go to your profile</Trans>
+          </ButtonLink>
           <Link to="/" className={styles.inlineLink}>
-            Back to home
+            <Trans>Back to home</Trans>
           </Link>
         </div>
       </AccountFrame>
@@ -77,27 +82,35 @@ export default function CallbackPage() {
   }
 
   return (
-    <AccountFrame eyebrow="Account" title="Processing Authentication" titleId="callback-title">
+    <AccountFrame
+      eyebrow={t`Account`}
+      title={t`Processing Authentication`}
+      titleId="callback-title"
+    >
       {outcome?.kind === 'error' ? (
         <div className={styles.message}>
           <div className={styles.alert} role="alert">
             <p>{outcome.message}</p>
           </div>
           {outcome.backTo === '/profile' ? (
-            <ButtonLink to="/profile">Back to your profile</ButtonLink>
+            <ButtonLink to="/profile">
+              <Trans>Back to your profile</Trans>
+            </ButtonLink>
           ) : (
-            <ButtonLink to="/login">Go to sign in</ButtonLink>
+            <ButtonLink to="/login">
+              <Trans>Go to sign in</Trans>
+            </ButtonLink>
           )}
           <Link to="/" className={styles.inlineLink}>
-            Back to home
+            <Trans>Back to home</Trans>
           </Link>
         </div>
       ) : (
         <LoadingState
           label={
             outcome?.kind === 'redirect' && outcome.to === '/'
-              ? 'Nothing to confirm here. Taking you home…'
-              : 'Please wait while we sign you in…'
+              ? t`Nothing to confirm here. Taking you home…`
+              : t`Please wait while we sign you in…`
           }
         />
       )}

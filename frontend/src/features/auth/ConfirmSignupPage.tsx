@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -7,29 +10,33 @@ import { AccountFrame, accountStyles as styles } from '../../components/AccountF
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { useZodForm } from '../../lib/form';
-import { authErrorMessage, siteUrl } from '../../lib/session';
+import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { emailOnlySchema, type EmailOnlyForm } from './schemas';
+import { isolate, returnUrl } from './siteLinks';
 
 type Result = { ok: true; message: string } | { ok: false; message: string };
 
-async function resendConfirmation(email: string): Promise<Result> {
+/** Sends the confirmation email again; the outcome's message is in the page's language. */
+async function resendConfirmation(address: string): Promise<Result> {
   const supabase = await getSupabase();
   const { error } = await supabase.auth.resend({
     type: 'signup',
-    email,
-    options: { emailRedirectTo: siteUrl('/auth/callback') },
+    email: address,
+    options: { emailRedirectTo: returnUrl('/auth/callback') },
   });
   if (error) {
     return {
       ok: false,
-      message: authErrorMessage(error, 'Could not send the email. Please try again.'),
+      message: authErrorMessage(error, i18n._(msg`Could not send the email. Please try again.`)),
     };
   }
-  return { ok: true, message: `We sent a new confirmation link to ${email}.` };
+  const email = isolate(address);
+  return { ok: true, message: i18n._(msg`We sent a new confirmation link to ${email}.`) };
 }
 
 export default function ConfirmSignupPage() {
+  const { t } = useLingui();
   const stateEmail = useHistoryState<{ email?: unknown } | null>()?.email;
   const [email, setEmail] = useState<string | null>(
     typeof stateEmail === 'string' && stateEmail ? stateEmail : null,
@@ -69,30 +76,43 @@ export default function ConfirmSignupPage() {
   ) : null;
 
   return (
-    <AccountFrame eyebrow="Account" title="Confirm your email" titleId="confirm-title">
+    <AccountFrame eyebrow={t`Account`} title={t`Confirm your email`} titleId="confirm-title">
       {email ? (
         <div className={styles.message}>
           <MailCheck size={48} aria-hidden="true" />
-          <h2>Check your inbox</h2>
+          <h2>
+            <Trans>Check your inbox</Trans>
+          </h2>
           <p>
-            We sent a confirmation link to <strong>{email}</strong>. Open it to activate your
-            account, then sign in.
+            <Trans>
+              We sent a confirmation link to{' '}
+              <strong>
+                <bdi>{email}</bdi>
+              </strong>
+              . Open it to activate your account, then sign in.
+            </Trans>
           </p>
-          <p>Can&apos;t find it? Please check your spam or junk folder, or send it again.</p>
+          <p>
+            <Trans>
+              Can&apos;t find it? Please check your spam or junk folder, or send it again.
+            </Trans>
+          </p>
           {feedback}
           <Button variant="outline" onClick={() => void resend()} disabled={sending}>
-            {sending ? 'Sending…' : 'Resend confirmation email'}
+            {sending ? t`Sending…` : t`Resend confirmation email`}
           </Button>
           <Link to="/login" className={styles.inlineLink}>
-            Go to sign in
+            <Trans>Go to sign in</Trans>
           </Link>
         </div>
       ) : (
         <>
           <div className={styles.intro}>
             <p>
-              Enter the email address you signed up with and we will send you a new confirmation
-              link.
+              <Trans>
+                Enter the email address you signed up with and we will send you a new confirmation
+                link.
+              </Trans>
             </p>
           </div>
           {feedback}
@@ -103,19 +123,24 @@ export default function ConfirmSignupPage() {
             aria-labelledby="confirm-title"
           >
             <TextField
-              label="Email"
+              label={t`Email`}
               type="email"
               autoComplete="email"
+              dir="ltr"
               error={errors.email?.message}
               {...field('email')}
             />
             <Button type="submit" className={styles.submit} disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : 'Send confirmation link'}
+              {isSubmitting ? t`Sending…` : t`Send confirmation link`}
             </Button>
           </form>
           <div className={styles.links}>
-            <Link to="/login">Back to sign in</Link>
-            <Link to="/signup">Create an account</Link>
+            <Link to="/login">
+              <Trans>Back to sign in</Trans>
+            </Link>
+            <Link to="/signup">
+              <Trans>Create an account</Trans>
+            </Link>
           </div>
         </>
       )}

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { render, screen, waitFor } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import EmailSignInPage from './EmailSignInPage';
@@ -269,10 +270,10 @@ describe('what a refusal becomes', () => {
     expect(sendFailure({ code: 'over_request_rate_limit', message: 'Too many requests.' })).toEqual(
       { message: 'Too many requests.' },
     );
-    expect(sendFailure(null)).toEqual({ message: EMAIL_SIGN_IN_TEXTS.sendFailed });
+    expect(sendFailure(null)).toEqual({ message: i18n._(EMAIL_SIGN_IN_TEXTS.sendFailed) });
     expect(
       codeFailure({ code: 'otp_expired', message: 'Token has expired or is invalid' }),
-    ).toEqual({ field: 'code', message: EMAIL_SIGN_IN_TEXTS.wrongCode });
+    ).toEqual({ field: 'code', message: i18n._(EMAIL_SIGN_IN_TEXTS.wrongCode) });
     expect(codeFailure({})).toEqual({ message: 'Could not sign you in. Please try again.' });
   });
 });

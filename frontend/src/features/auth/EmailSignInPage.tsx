@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +8,6 @@ import { AccountFrame, accountStyles as styles } from '../../components/AccountF
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { useZodForm } from '../../lib/form';
-import { siteUrl } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { codeFailure, EMAIL_SIGN_IN_TEXTS, sendFailure, type Failure } from './emailSignIn';
 import {
@@ -17,6 +17,7 @@ import {
   type EmailOnlyForm,
 } from './schemas';
 import { useFinishSignIn } from './signIn';
+import { returnUrl } from './siteLinks';
 import local from './EmailSignInPage.module.css';
 
 /**
@@ -25,6 +26,7 @@ import local from './EmailSignInPage.module.css';
  * a 6-digit code, typed here; either finishes like a password sign-in.
  */
 export default function EmailSignInPage() {
+  const { t, i18n } = useLingui();
   const finishSignIn = useFinishSignIn();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,16 +53,16 @@ export default function EmailSignInPage() {
     try {
       const supabase = await getSupabase();
       // shouldCreateUser: false: this signs in; accounts are made on /signup. The link returns
-      // to the callback the sign-up and provider flows use.
+      // to the callback the sign-up and provider flows use, in the page's language.
       ({ error } = await supabase.auth.signInWithOtp({
         email,
-        options: { shouldCreateUser: false, emailRedirectTo: siteUrl('/auth/callback') },
+        options: { shouldCreateUser: false, emailRedirectTo: returnUrl('/auth/callback') },
       }));
     } catch {
       error = {}; // the client did not load: the fallback
     }
     if (error) return sendFailure(error);
-    toast.success(EMAIL_SIGN_IN_TEXTS.sent);
+    toast.success(i18n._(EMAIL_SIGN_IN_TEXTS.sent));
     return null;
   };
 
@@ -119,6 +121,9 @@ export default function EmailSignInPage() {
     await finishSignIn(supabase);
   });
 
+  /** The address the email went to, as the sentence names it. */
+  const email = sentTo;
+
   const alert = failure ? (
     <div className={styles.alert} role="alert">
       <p>{failure}</p>
@@ -127,14 +132,16 @@ export default function EmailSignInPage() {
 
   return (
     <AccountFrame
-      eyebrow="Account"
-      title="Sign in with an email link"
+      eyebrow={t`Account`}
+      title={t`Sign in with an email link`}
       titleId="email-sign-in-title"
       intro={
         sentTo ? undefined : (
           <p>
-            Enter the email address of your account and we will email you a link that signs you in,
-            and a code you can type here instead.
+            <Trans>
+              Enter the email address of your account and we will email you a link that signs you
+              in, and a code you can type here instead.
+            </Trans>
           </p>
         )
       }
@@ -143,12 +150,22 @@ export default function EmailSignInPage() {
         {sentTo ? (
           <div className={styles.message}>
             <MailCheck size={48} aria-hidden="true" />
-            <h2>Check your email</h2>
+            <h2>
+              <Trans>Check your email</Trans>
+            </h2>
             <p>
-              If an account exists for <strong>{sentTo}</strong>, we have sent it a sign-in link and
-              a 6-digit code. The link and the code work once.
+              <Trans>
+                If an account exists for{' '}
+                <strong>
+                  <bdi>{email}</bdi>
+                </strong>
+                , we have sent it a sign-in link and a 6-digit code. The link and the code work
+                once.
+              </Trans>
             </p>
-            <p>Can&apos;t find it? Please check your spam or junk folder too.</p>
+            <p>
+              <Trans>Can&apos;t find it? Please check your spam or junk folder too.</Trans>
+            </p>
           </div>
         ) : null}
       </div>
@@ -161,14 +178,15 @@ export default function EmailSignInPage() {
             aria-labelledby="email-code-title"
           >
             <h2 id="email-code-title" className={local.codeTitle}>
-              Or enter the 6-digit code from the email
+              <Trans>Or enter the 6-digit code from the email</Trans>
             </h2>
             {alert}
             <TextField
-              label="Code from the email"
+              label={t`Code from the email`}
               type="text"
               autoComplete="one-time-code"
               inputMode="numeric"
+              dir="ltr"
               error={code.formState.errors.code?.message}
               {...code.field('code')}
             />
@@ -177,7 +195,7 @@ export default function EmailSignInPage() {
               className={styles.submit}
               disabled={code.formState.isSubmitting || signedIn}
             >
-              {code.formState.isSubmitting ? 'Signing in…' : 'Sign In'}
+              {code.formState.isSubmitting ? t`Signing in…` : t`Sign In`}
             </Button>
           </form>
           <div className={styles.links}>
@@ -187,7 +205,7 @@ export default function EmailSignInPage() {
               onClick={() => void resend()}
               disabled={resending || signedIn}
             >
-              {resending ? 'Sending…' : 'Send a new link'}
+              {resending ? t`Sending…` : t`Send a new link`}
             </button>
             <button
               type="button"
@@ -195,7 +213,7 @@ export default function EmailSignInPage() {
               onClick={chooseAnotherAddress}
               disabled={signedIn}
             >
-              Use another email address
+              <Trans>Use another email address</Trans>
             </button>
           </div>
         </>
@@ -209,9 +227,10 @@ export default function EmailSignInPage() {
             aria-labelledby="email-sign-in-title"
           >
             <TextField
-              label="Email"
+              label={t`Email`}
               type="email"
               autoComplete="email"
+              dir="ltr"
               error={request.formState.errors.email?.message}
               {...request.field('email')}
             />
@@ -220,13 +239,15 @@ export default function EmailSignInPage() {
               className={styles.submit}
               disabled={request.formState.isSubmitting}
             >
-              {request.formState.isSubmitting ? 'Sending…' : 'Send sign-in link'}
+              {request.formState.isSubmitting ? t`Sending…` : t`Send sign-in link`}
             </Button>
           </form>
         </>
       )}
       <div className={`${styles.links} ${styles.centered}`}>
-        <Link to="/login">Back to sign in</Link>
+        <Link to="/login">
+          <Trans>Back to sign in</Trans>
+        </Link>
       </div>
     </AccountFrame>
   );

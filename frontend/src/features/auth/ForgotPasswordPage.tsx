@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -6,11 +7,13 @@ import { AccountFrame, accountStyles as styles } from '../../components/AccountF
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { useZodForm } from '../../lib/form';
-import { authErrorMessage, siteUrl } from '../../lib/session';
+import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { emailOnlySchema, type EmailOnlyForm } from './schemas';
+import { returnUrl } from './siteLinks';
 
 export default function ForgotPasswordPage() {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -22,41 +25,58 @@ export default function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
     const supabase = await getSupabase();
+    // The reset link opens the reset screen in the page's language.
     const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
-      redirectTo: siteUrl('/auth/reset-password'),
+      redirectTo: returnUrl('/auth/reset-password'),
     });
     if (error) {
-      const message = authErrorMessage(error, 'Failed to send reset email. Please try again.');
+      const message = authErrorMessage(error, t`Failed to send reset email. Please try again.`);
       toast.error(message);
       setFailure(message);
       return;
     }
-    toast.success('Check your email for the reset link.');
+    toast.success(t`Check your email for the reset link.`);
     setSentTo(email.trim());
   });
 
+  /** The address the email went to, as the sentence names it. */
+  const email = sentTo;
+
   return (
     <AccountFrame
-      eyebrow="Account"
-      title="Reset Password"
+      eyebrow={t`Account`}
+      title={t`Reset Password`}
       titleId="forgot-title"
       intro={
         sentTo ? undefined : (
-          <p>Enter the email address of your account and we will send you a reset link.</p>
+          <p>
+            <Trans>
+              Enter the email address of your account and we will send you a reset link.
+            </Trans>
+          </p>
         )
       }
     >
       {sentTo ? (
         <div className={styles.message} role="status">
           <MailCheck size={48} aria-hidden="true" />
-          <h2>Check your email</h2>
+          <h2>
+            <Trans>Check your email</Trans>
+          </h2>
           <p>
-            If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset your
-            password. The link works once.
+            <Trans>
+              If an account exists for{' '}
+              <strong>
+                <bdi>{email}</bdi>
+              </strong>
+              , we have sent a link to reset your password. The link works once.
+            </Trans>
           </p>
-          <p>Can&apos;t find it? Please check your spam or junk folder too.</p>
+          <p>
+            <Trans>Can&apos;t find it? Please check your spam or junk folder too.</Trans>
+          </p>
           <Link to="/login" className={styles.inlineLink}>
-            Back to sign in
+            <Trans>Back to sign in</Trans>
           </Link>
         </div>
       ) : (
@@ -73,19 +93,24 @@ export default function ForgotPasswordPage() {
             aria-labelledby="forgot-title"
           >
             <TextField
-              label="Email"
+              label={t`Email`}
               type="email"
               autoComplete="email"
+              dir="ltr"
               error={errors.email?.message}
               {...field('email')}
             />
             <Button type="submit" className={styles.submit} disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : 'Send Reset Link'}
+              {isSubmitting ? t`Sending…` : t`Send Reset Link`}
             </Button>
           </form>
           <div className={styles.links}>
-            <Link to="/login">Back to sign in</Link>
-            <Link to="/signup">Create an account</Link>
+            <Link to="/login">
+              <Trans>Back to sign in</Trans>
+            </Link>
+            <Link to="/signup">
+              <Trans>Create an account</Trans>
+            </Link>
           </div>
         </>
       )}

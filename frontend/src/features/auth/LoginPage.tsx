@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'wouter';
@@ -27,6 +28,7 @@ interface Failure {
 }
 
 export default function LoginPage() {
+  const { t } = useLingui();
   const finishSignIn = useFinishSignIn();
   const routeState = useHistoryState<LoginState | null>() ?? {};
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -43,7 +45,7 @@ export default function LoginPage() {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signInWithPassword({ email, password });
     if (error) {
-      const message = authErrorMessage(error, 'Invalid email or password');
+      const message = authErrorMessage(error, t`Invalid email or password`);
       toast.error(message);
       setFailure({
         message,
@@ -57,10 +59,14 @@ export default function LoginPage() {
 
   return (
     <AccountFrame
-      eyebrow="Account"
-      title="Welcome Back"
+      eyebrow={t`Account`}
+      title={t`Welcome Back`}
       titleId="login-title"
-      intro={<p>Sign in to sync your prayer history across your devices.</p>}
+      intro={
+        <p>
+          <Trans>Sign in to sync your prayer history across your devices.</Trans>
+        </p>
+      }
     >
       {routeState.message && !failure ? (
         <div className={styles.notice} role="status">
@@ -73,43 +79,54 @@ export default function LoginPage() {
           <p>{failure.message}</p>
           {failure.unconfirmedEmail ? (
             <p>
-              Please confirm your email address first.{' '}
-              <Link
-                to="/auth/confirm-signup"
-                state={{ email: failure.unconfirmedEmail }}
-                className={styles.inlineLink}
-              >
-                Resend the confirmation email
-              </Link>
+              <Trans>
+                Please confirm your email address first.{' '}
+                <Link
+                  to="/auth/confirm-signup"
+                  state={{ email: failure.unconfirmedEmail }}
+                  className={styles.inlineLink}
+                >
+                  Resend the confirmation email
+                </Link>
+              </Trans>
             </p>
           ) : null}
         </div>
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
+          dir="ltr"
           error={errors.email?.message}
           {...field('email')}
         />
         <PasswordField
-          label="Password"
+          label={t`Password`}
           autoComplete="current-password"
           error={errors.password?.message}
           {...field('password')}
         />
         <Button type="submit" className={styles.submit} disabled={isSubmitting || signedIn}>
-          {isSubmitting ? 'Signing in…' : 'Sign In'}
+          {isSubmitting ? t`Signing in…` : t`Sign In`}
         </Button>
       </form>
       <div className={styles.links}>
-        <Link to="/auth/forgot-password">Forgot Password?</Link>
-        <Link to={EMAIL_SIGN_IN_PATH}>Email me a sign-in link</Link>
-        <Link to="/signup">Don&apos;t have an account? Sign up</Link>
+        <Link to="/auth/forgot-password">
+          <Trans>Forgot Password?</Trans>
+        </Link>
+        <Link to={EMAIL_SIGN_IN_PATH}>
+          <Trans>Email me a sign-in link</Trans>
+        </Link>
+        <Link to="/signup">
+          <Trans>Don&apos;t have an account? Sign up</Trans>
+        </Link>
       </div>
       <div className={`${styles.links} ${styles.centered}`}>
-        <Link to="/">Back to home</Link>
+        <Link to="/">
+          <Trans>Back to home</Trans>
+        </Link>
       </div>
     </AccountFrame>
   );

@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { accountStyles } from '../../components/AccountFrame';
 import { ProviderLogo } from '../../components/ProviderLogo';
 import { useBackForwardRestore } from '../../lib/pageRestore';
 import { callbackPath, PROVIDER_NAMES, type SignInProvider } from '../../lib/providers';
-import { authErrorMessage, siteUrl } from '../../lib/session';
+import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { returnUrl } from './siteLinks';
 import styles from './ProviderButtons.module.css';
 
 interface ProviderButtonsProps {
@@ -16,9 +18,10 @@ interface ProviderButtonsProps {
  * 'Continue with Google' / 'Continue with Apple' above the email form of /login and /signup,
  * then an 'or' divider; nothing at all when the deployment has no provider. Our own markup
  * after each provider's button guidelines: nothing is loaded from Google or Apple until a click
- * (docs/behaviour.md#accounts-providers).
+ * (docs/behaviour.md#accounts-providers). The providers' names are brands: not translated.
  */
 export function ProviderButtons({ providers }: ProviderButtonsProps) {
+  const { t } = useLingui();
   const [pending, setPending] = useState<SignInProvider | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // Back from the provider's page: the restored screen must not stay busy.
@@ -26,17 +29,33 @@ export function ProviderButtons({ providers }: ProviderButtonsProps) {
 
   if (providers.length === 0) return null;
 
+  const continueWith = (name: string) =>
+    t({
+      message: `Continue with ${name}`,
+      comment: '{name} is a sign-in provider: Google or Apple',
+    });
+  const takingYouTo = (name: string) =>
+    t({
+      message: `Taking you to ${name}…`,
+      comment: '{name} is a sign-in provider (Google or Apple), whose page opens next',
+    });
+
   const start = async (provider: SignInProvider) => {
     setPending(provider);
     setFailure(null);
-    const fallback = `Could not continue with ${PROVIDER_NAMES[provider]}. Please try again.`;
+    const name = PROVIDER_NAMES[provider];
+    const fallback = t({
+      message: `Could not continue with ${name}. Please try again.`,
+      comment: '{name} is a sign-in provider: Google or Apple',
+    });
     try {
       const supabase = await getSupabase();
       // Implicit flow: the client navigates to our /auth/v1/authorize, which sends the browser
-      // on to the provider; the answer comes back to /auth/callback.
+      // on to the provider; the answer comes back to /auth/callback in the page's language
+      // (a provider's sign-in cannot carry the language as user metadata).
       const { error } = await supabase.auth.signInWithOAuth({
         provider,
-        options: { redirectTo: siteUrl(callbackPath()) },
+        options: { redirectTo: returnUrl(callbackPath()) },
       });
       if (error) {
         setPending(null);
@@ -65,7 +84,7 @@ export function ProviderButtons({ providers }: ProviderButtonsProps) {
             onClick={() => void start(provider)}
           >
             <ProviderLogo provider={provider} />
-            <span className={styles.label}>{`Continue with ${PROVIDER_NAMES[provider]}`}</span>
+            <span className={styles.label}>{continueWith(PROVIDER_NAMES[provider])}</span>
             <span
               className={pending === provider ? styles.spinner : undefined}
               aria-hidden="true"
@@ -73,10 +92,12 @@ export function ProviderButtons({ providers }: ProviderButtonsProps) {
           </button>
         ))}
         <p className={styles.status} role="status">
-          {pending ? `Taking you to ${PROVIDER_NAMES[pending]}…` : ''}
+          {pending ? takingYouTo(PROVIDER_NAMES[pending]) : ''}
         </p>
       </div>
-      <p className={styles.divider}>or</p>
+      <p className={styles.divider}>
+        <Trans comment="Between the Google and Apple sign-in buttons and the email form">or</Trans>
+      </p>
     </>
   );
 }

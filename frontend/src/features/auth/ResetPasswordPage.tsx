@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, Redirect, useLocation } from 'wouter';
@@ -44,6 +45,7 @@ async function checkRecovery(hash: string, fromCallback: boolean): Promise<Statu
 }
 
 export default function ResetPasswordPage() {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const fromCallback = Boolean(useHistoryState<{ recovery?: unknown } | null>()?.recovery);
   const [hash] = useState(() => window.location.hash);
@@ -76,7 +78,7 @@ export default function ResetPasswordPage() {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.updateUser({ password });
     if (error) {
-      const message = authErrorMessage(error, 'Failed to update password');
+      const message = authErrorMessage(error, t`Failed to update password`);
       const code = authErrorCode(error);
       if (code === ErrorCode.weakPassword || code === ErrorCode.samePassword) {
         setError('password', { message }, { shouldFocus: true });
@@ -87,7 +89,7 @@ export default function ResetPasswordPage() {
       return;
     }
     clearRecovery();
-    toast.success('Your password has been updated.');
+    toast.success(t`Your password has been updated.`);
     navigate('/profile', { replace: true });
   });
 
@@ -97,26 +99,34 @@ export default function ResetPasswordPage() {
   }
   return (
     <AccountFrame
-      eyebrow="Account"
-      title="Set a new password"
+      eyebrow={t`Account`}
+      title={t`Set a new password`}
       titleId="reset-title"
       intro={
         status.kind === 'ready' ? (
-          <p>Choose a new password for your account. Other devices will be signed out.</p>
+          <p>
+            <Trans>Choose a new password for your account. Other devices will be signed out.</Trans>
+          </p>
         ) : undefined
       }
     >
-      {status.kind === 'checking' ? <LoadingState label="Checking your link…" /> : null}
+      {status.kind === 'checking' ? <LoadingState label={t`Checking your link…`} /> : null}
       {status.kind === 'invalid' ? (
         <div className={styles.message}>
           <div className={styles.alert} role="alert">
-            <p>This password reset link is invalid or has expired.</p>
+            <p>
+              <Trans>This password reset link is invalid or has expired.</Trans>
+            </p>
             {status.reason ? <p>{status.reason}</p> : null}
           </div>
-          <p>Reset links work once. Please ask for a new one.</p>
-          <ButtonLink to="/auth/forgot-password">Request a new link</ButtonLink>
+          <p>
+            <Trans>Reset links work once. Please ask for a new one.</Trans>
+          </p>
+          <ButtonLink to="/auth/forgot-password">
+            <Trans>Request a new link</Trans>
+          </ButtonLink>
           <Link to="/login" className={styles.inlineLink}>
-            Back to sign in
+            <Trans>Back to sign in</Trans>
           </Link>
         </div>
       ) : null}
@@ -134,20 +144,20 @@ export default function ResetPasswordPage() {
             aria-labelledby="reset-title"
           >
             <PasswordField
-              label="New password"
+              label={t`New password`}
               autoComplete="new-password"
               hint={passwordHint(passwordMinLength)}
               error={errors.password?.message}
               {...field('password')}
             />
             <PasswordField
-              label="Confirm new password"
+              label={t`Confirm new password`}
               autoComplete="new-password"
               error={errors.confirmPassword?.message}
               {...field('confirmPassword')}
             />
             <Button type="submit" className={styles.submit} disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : 'Update Password'}
+              {isSubmitting ? t`Saving…` : t`Update Password`}
             </Button>
           </form>
         </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'wouter';
@@ -7,16 +8,19 @@ import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { useConfig } from '../../lib/configContext';
 import { useZodForm } from '../../lib/form';
+import { activeLocale } from '../../lib/i18n/catalogs';
 import { passwordHint } from '../../lib/password';
-import { authErrorMessage, siteUrl, useDelayedNavigate } from '../../lib/session';
+import { authErrorMessage, useDelayedNavigate } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { ProviderButtons } from './ProviderButtons';
 import { createSignupSchema, type SignupForm } from './schemas';
+import { returnUrl } from './siteLinks';
 
 /** To the confirmation screen two seconds after signing up (docs/behaviour.md#accounts-signup). */
 export const SIGNUP_REDIRECT_MS = 2000;
 
 export default function SignupPage() {
+  const { t } = useLingui();
   const navigateLater = useDelayedNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -36,13 +40,18 @@ export default function SignupPage() {
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     setFailure(null);
     const supabase = await getSupabase();
+    // The page's language goes with the account (user metadata `locale`), for the server's
+    // emails; the confirmation link comes back to the callback in that language.
     const { data, error } = await supabase.auth.signUp({
       email: email.trim(),
       password,
-      options: { emailRedirectTo: siteUrl('/auth/callback'), data: { name: name.trim() } },
+      options: {
+        emailRedirectTo: returnUrl('/auth/callback'),
+        data: { name: name.trim(), locale: activeLocale() },
+      },
     });
     if (error) {
-      const message = authErrorMessage(error, 'Error creating account');
+      const message = authErrorMessage(error, t`Error creating account`);
       toast.error(message);
       setFailure(message);
       return;
@@ -50,22 +59,26 @@ export default function SignupPage() {
     setDone(true);
     if (data.session) {
       // A deployment that confirms addresses automatically signs straight in.
-      toast.success('Account created! Welcome.');
+      toast.success(t`Account created! Welcome.`);
       navigateLater('/profile', SIGNUP_REDIRECT_MS);
       return;
     }
     // Also for an address that already has an account: the server does not say so, and
     // neither does this screen.
-    toast.success('Account created! Please check your email to confirm your account.');
+    toast.success(t`Account created! Please check your email to confirm your account.`);
     navigateLater('/auth/confirm-signup', SIGNUP_REDIRECT_MS, { email: email.trim() });
   });
 
   return (
     <AccountFrame
-      eyebrow="Account"
-      title="Create Account"
+      eyebrow={t`Account`}
+      title={t`Create Account`}
       titleId="signup-title"
-      intro={<p>An account is optional: it syncs your prayer history across your devices.</p>}
+      intro={
+        <p>
+          <Trans>An account is optional: it syncs your prayer history across your devices.</Trans>
+        </p>
+      }
     >
       <ProviderButtons providers={providers} />
       {failure ? (
@@ -75,39 +88,45 @@ export default function SignupPage() {
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
         <TextField
-          label="Full name"
+          label={t`Full name`}
           type="text"
           autoComplete="name"
+          dir="auto"
           error={errors.name?.message}
           {...field('name')}
         />
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
+          dir="ltr"
           error={errors.email?.message}
           {...field('email')}
         />
         <PasswordField
-          label="Password"
+          label={t`Password`}
           autoComplete="new-password"
           hint={passwordHint(passwordMinLength)}
           error={errors.password?.message}
           {...field('password')}
         />
         <PasswordField
-          label="Confirm password"
+          label={t`Confirm password`}
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...field('confirmPassword')}
         />
         <Button type="submit" className={styles.submit} disabled={isSubmitting || done}>
-          {isSubmitting ? 'Creating account…' : 'Create Account'}
+          {isSubmitting ? t`Creating account…` : t`Create Account`}
         </Button>
       </form>
       <div className={styles.links}>
-        <Link to="/">Back to home</Link>
-        <Link to="/login">Already have an account? Sign in</Link>
+        <Link to="/">
+          <Trans>Back to home</Trans>
+        </Link>
+        <Link to="/login">
+          <Trans>Already have an account? Sign in</Trans>
+        </Link>
       </div>
     </AccountFrame>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Redirect, useLocation } from 'wouter';
@@ -25,6 +26,7 @@ import { LOGIN_REDIRECT_MS, SIGNED_IN_MESSAGE } from './signIn';
 
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
 function SecondStep({ from }: { from?: string }) {
+  const { t, i18n } = useLingui();
   const navigateLater = useDelayedNavigate();
   const [, navigate] = useLocation();
   const [useRecovery, setUseRecovery] = useState(false);
@@ -60,8 +62,8 @@ function SecondStep({ from }: { from?: string }) {
       if (!factor) {
         setFailure(
           userError
-            ? authErrorMessage(userError, 'Verification failed. Please try again.')
-            : 'Two-factor authentication is not set up for this account.',
+            ? authErrorMessage(userError, t`Verification failed. Please try again.`)
+            : t`Two-factor authentication is not set up for this account.`,
         );
         return;
       }
@@ -71,7 +73,7 @@ function SecondStep({ from }: { from?: string }) {
       const message = codeFailureMessage(
         error,
         useRecovery ? WRONG_RECOVERY_CODE : WRONG_TOTP_CODE,
-        'Verification failed. Please try again.',
+        t`Verification failed. Please try again.`,
       );
       setError('code', { message }, { shouldFocus: true });
       return;
@@ -81,7 +83,7 @@ function SecondStep({ from }: { from?: string }) {
       navigate(from, { replace: true });
       return;
     }
-    toast.success(SIGNED_IN_MESSAGE);
+    toast.success(i18n._(SIGNED_IN_MESSAGE));
     navigateLater('/', LOGIN_REDIRECT_MS);
   });
 
@@ -89,7 +91,7 @@ function SecondStep({ from }: { from?: string }) {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signOut({ scope: 'local' });
     if (error) {
-      setFailure(authErrorMessage(error, 'Failed to sign out'));
+      setFailure(authErrorMessage(error, t`Failed to sign out`));
       return;
     }
     clearRecovery();
@@ -98,14 +100,14 @@ function SecondStep({ from }: { from?: string }) {
 
   return (
     <AccountFrame
-      eyebrow="Account"
-      title="Two-factor authentication"
+      eyebrow={t`Account`}
+      title={t`Two-factor authentication`}
       titleId="two-factor-title"
       intro={
         <p>
           {useRecovery
-            ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.'
-            : 'Open your authenticator app and enter the 6-digit code it shows for this account.'}
+            ? t`Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.`
+            : t`Open your authenticator app and enter the 6-digit code it shows for this account.`}
         </p>
       }
     >
@@ -123,19 +125,20 @@ function SecondStep({ from }: { from?: string }) {
         <OneTimeCodeField
           key={useRecovery ? 'recovery' : 'totp'}
           kind={useRecovery ? 'recovery' : 'totp'}
+          dir="ltr"
           error={errors.code?.message}
           {...field('code')}
         />
         <Button type="submit" className={styles.submit} disabled={isSubmitting || done}>
-          {isSubmitting ? 'Verifying…' : 'Verify'}
+          {isSubmitting ? t`Verifying…` : t`Verify`}
         </Button>
       </form>
       <div className={styles.links}>
         <button type="button" className={styles.linkButton} onClick={switchMode}>
-          {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
+          {useRecovery ? t`Use your authenticator app` : t`Use a recovery code`}
         </button>
         <button type="button" className={styles.linkButton} onClick={() => void cancel()}>
-          Cancel and sign out
+          <Trans>Cancel and sign out</Trans>
         </button>
       </div>
     </AccountFrame>
@@ -144,6 +147,7 @@ function SecondStep({ from }: { from?: string }) {
 
 /** /auth/two-factor: only for a session that still owes its second factor. */
 export default function TwoFactorPage() {
+  const { t } = useLingui();
   const session = useSession();
   const from = useHistoryState<TwoFactorState | null>()?.from;
   const owed = useSecondFactorOwed(session.session?.user.id);
@@ -151,8 +155,8 @@ export default function TwoFactorPage() {
   if (session.status === 'signedOut') return <Redirect to="/login" replace />;
   if (session.status === 'loading' || owed === null) {
     return (
-      <section className={styles.page} aria-label="Two-factor authentication">
-        <LoadingState label="Loading…" />
+      <section className={styles.page} aria-label={t`Two-factor authentication`}>
+        <LoadingState label={t`Loading…`} />
       </section>
     );
   }

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { render, screen, waitFor } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -106,7 +107,7 @@ describe('/auth/welcome (an invitation accepted)', () => {
       `/profile {"message":"Your password is set. Welcome!","section":"page"}`,
     );
     expect(auth.updateUser).toHaveBeenCalledWith({ password: 'prayer-times-1' });
-    expect(WELCOME_TEXTS.done).toBe('Your password is set. Welcome!');
+    expect(i18n._(WELCOME_TEXTS.done)).toBe('Your password is set. Welcome!');
   });
 
   it("shows a weak password under its field, anything else above the form, else 'Failed to set password'", async () => {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Redirect, useLocation } from 'wouter';
@@ -6,7 +8,7 @@ import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { LoadingState } from '../../components/LoadingState';
-import { useConfig } from '../../lib/configContext';
+import { useConfig, useText } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
 import { passwordHint } from '../../lib/password';
@@ -19,19 +21,24 @@ import { createResetPasswordSchema, type ResetPasswordForm } from './schemas';
 
 /** The texts of the invitation's screen (docs/behaviour.md#accounts-invite). */
 export const WELCOME_TEXTS = {
-  intro: 'Choose a password to finish setting up your account.',
+  title: msg`Welcome to {brand}`,
+  intro: msg`Choose a password to finish setting up your account.`,
   /** Shown once on the profile, under its heading. */
-  done: 'Your password is set. Welcome!',
-  failed: 'Failed to set password',
+  done: msg`Your password is set. Welcome!`,
+  failed: msg`Failed to set password`,
 } as const;
 
-/** The profile's route state: the message, shown under the page's heading. */
-export const WELCOME_DONE_STATE = { message: WELCOME_TEXTS.done, section: 'page' } as const;
+/** The profile's route state: the message (in the page's language), under the page's heading. */
+function welcomeDoneState(message: string) {
+  return { message, section: 'page' } as const;
+}
 
 /** The form, for a session that owes nothing more. */
 function ChoosePassword({ email }: { email: string }) {
+  const { t, i18n } = useLingui();
+  const text = useText();
   const [, navigate] = useLocation();
-  const { brand, passwordMinLength } = useConfig();
+  const { passwordMinLength } = useConfig();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const schema = useMemo(() => createResetPasswordSchema(passwordMinLength), [passwordMinLength]);
@@ -49,7 +56,7 @@ function ChoosePassword({ email }: { email: string }) {
     // (docs/behaviour.md#accounts-password-change); setting it adds the email sign-in.
     const { error } = await supabase.auth.updateUser({ password });
     if (error) {
-      const message = authErrorMessage(error, WELCOME_TEXTS.failed);
+      const message = authErrorMessage(error, i18n._(WELCOME_TEXTS.failed));
       const code = authErrorCode(error);
       if (code === ErrorCode.weakPassword || code === ErrorCode.samePassword) {
         setError('password', { message }, { shouldFocus: true });
@@ -60,15 +67,15 @@ function ChoosePassword({ email }: { email: string }) {
       return;
     }
     setDone(true);
-    navigate('/profile', { replace: true, state: WELCOME_DONE_STATE });
+    navigate('/profile', { replace: true, state: welcomeDoneState(i18n._(WELCOME_TEXTS.done)) });
   });
 
   return (
     <AccountFrame
-      eyebrow="Account"
-      title={`Welcome to ${brand}`}
+      eyebrow={t`Account`}
+      title={text(WELCOME_TEXTS.title)}
       titleId="welcome-title"
-      intro={<p>{WELCOME_TEXTS.intro}</p>}
+      intro={<p>{i18n._(WELCOME_TEXTS.intro)}</p>}
     >
       {failure ? (
         <div className={styles.alert} role="alert">
@@ -78,22 +85,29 @@ function ChoosePassword({ email }: { email: string }) {
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="welcome-title">
         {/* The address, read-only: the account being set up, and the user name a password
             manager saves with the new password. */}
-        <TextField label="Email" type="email" autoComplete="username" value={email} readOnly />
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="username"
+          dir="ltr"
+          value={email}
+          readOnly
+        />
         <PasswordField
-          label="New password"
+          label={t`New password`}
           autoComplete="new-password"
           hint={passwordHint(passwordMinLength)}
           error={errors.password?.message}
           {...field('password')}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t`Confirm new password`}
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...field('confirmPassword')}
         />
         <Button type="submit" className={styles.submit} disabled={isSubmitting || done}>
-          {isSubmitting ? 'Saving…' : 'Set Password'}
+          {isSubmitting ? t`Saving…` : t`Set Password`}
         </Button>
       </form>
     </AccountFrame>
@@ -106,14 +120,15 @@ function ChoosePassword({ email }: { email: string }) {
  * session that still owes its second factor passes it first, then returns here.
  */
 export default function WelcomePage() {
+  const { t } = useLingui();
   const session = useSession();
   const owed = useSecondFactorOwed(session.session?.user.id);
 
   if (session.status === 'signedOut') return <Redirect to="/login" replace />;
   if (session.status === 'loading' || owed === null) {
     return (
-      <section className={styles.page} aria-label="Welcome">
-        <LoadingState label="Loading your account…" />
+      <section className={styles.page} aria-label={t`Welcome`}>
+        <LoadingState label={t`Loading your account…`} />
       </section>
     );
   }

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import {
   decideCallback,
   DEFAULT_REDIRECT_DELAY_MS,
@@ -70,9 +71,9 @@ describe('decideCallback', () => {
   it('says no session was found when the fragment gave none', () => {
     expect(decideCallback({ ...base, hash: '#something=else' })).toEqual({
       kind: 'error',
-      message: MESSAGES.noSession,
+      message: i18n._(MESSAGES.noSession),
     });
-    expect(MESSAGES.noSession).toBe('No session found. Please try signing in again.');
+    expect(i18n._(MESSAGES.noSession)).toBe('No session found. Please try signing in again.');
   });
 
   it('without a fragment, type=recovery goes to the reset screen', () => {
@@ -209,7 +210,7 @@ describe('decideCallback', () => {
   });
 
   it('has the documented unexpected-failure message (docs/behaviour.md#accounts-confirm)', () => {
-    expect(MESSAGES.unexpected).toBe('An unexpected error occurred. Please try again.');
+    expect(i18n._(MESSAGES.unexpected)).toBe('An unexpected error occurred. Please try again.');
   });
 
   describe('emailed sign-in link (docs/behaviour.md#accounts-email-sign-in)', () => {
@@ -268,7 +269,7 @@ describe('decideCallback', () => {
     it('without a session, or with a spent link, is the usual error', () => {
       expect(decideCallback({ ...base, hash: invite })).toEqual({
         kind: 'error',
-        message: MESSAGES.noSession,
+        message: i18n._(MESSAGES.noSession),
       });
       expect(
         decideCallback({
@@ -295,11 +296,11 @@ describe('decideCallback', () => {
       '#message=Confirmation%20link%20accepted.%20Please%20proceed%20to%20confirm%20link%20sent%20to%20the%20other%20email&sb=';
 
     it('after the first of the two links, says to open the other one (not an error)', () => {
-      const info = { kind: 'info', message: MESSAGES.emailChangeHalfway };
+      const info = { kind: 'info', message: i18n._(MESSAGES.emailChangeHalfway) };
       expect(decideCallback({ ...base, hash: halfway })).toEqual(info);
       // Signed in or not in this browser: the same screen (the session is not touched).
       expect(decideCallback({ ...base, hash: halfway, hasSession: true })).toEqual(info);
-      expect(MESSAGES.emailChangeHalfway).toBe(
+      expect(i18n._(MESSAGES.emailChangeHalfway)).toBe(
         'Confirmation link accepted. Now open the link we sent to your other email address: your address changes once both links are opened.',
       );
     });
@@ -308,7 +309,7 @@ describe('decideCallback', () => {
       const crafted = '#message=Your+account+is+locked.+Call+us.';
       expect(decideCallback({ ...base, hash: crafted })).toEqual({
         kind: 'error',
-        message: MESSAGES.noSession,
+        message: i18n._(MESSAGES.noSession),
       });
       expect(decideCallback({ ...base, hash: crafted, hasSession: true })).toEqual({
         kind: 'redirect',

@@ -4,19 +4,22 @@
  * docs/behaviour.md#accounts-email-sign-in, docs/behaviour.md#accounts-invite), as a pure
  * function of what was read: the fragment and query captured before the client consumed them,
  * the error `initialize()` reported while reading the fragment, the session it ended with (and
- * its address), and whether that session still owes its second factor.
+ * its address), and whether that session still owes its second factor. Its messages are in the
+ * page's language (the server's error descriptions are shown as they come).
  */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { isSignInProvider, LINK_PARAM, PROVIDER_NAMES } from '../../lib/providers';
 import { TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactorRoute';
 import { WELCOME_PATH } from './paths';
+import { isolate } from './siteLinks';
 
 export const MESSAGES = {
-  noSession: 'No session found. Please try signing in again.',
-  confirmed: 'Email confirmed! Please sign in.',
-  unexpected: 'An unexpected error occurred. Please try again.',
+  noSession: msg`No session found. Please try signing in again.`,
+  confirmed: msg`Email confirmed! Please sign in.`,
+  unexpected: msg`An unexpected error occurred. Please try again.`,
   /** The first of an email change's two links was opened (docs/behaviour.md#accounts-email-change). */
-  emailChangeHalfway:
-    'Confirmation link accepted. Now open the link we sent to your other email address: your address changes once both links are opened.',
+  emailChangeHalfway: msg`Confirmation link accepted. Now open the link we sent to your other email address: your address changes once both links are opened.`,
 } as const;
 
 /**
@@ -25,18 +28,28 @@ export const MESSAGES = {
  * it comes, so a crafted link cannot make the site say something else.
  */
 export const EMAIL_CHANGE_HALFWAY_FROM_SERVER =
+  // The server's words, compared, never shown.
+  // eslint-disable-next-line lingui/no-unlocalized-strings
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** Shown on the profile once the second link of an email change was opened. */
-export function emailChangedMessage(email: string | null | undefined): string {
-  return email ? `Your email address is now ${email}.` : 'Your email address has been changed.';
+export function emailChangedMessage(address: string | null | undefined): string {
+  if (!address) return i18n._(msg`Your email address has been changed.`);
+  const email = isolate(address);
+  return i18n._(msg`Your email address is now ${email}.`);
 }
 
 /** Shown on the profile after connecting a provider's account (`?link=<provider>`). */
 export function linkedMessage(provider: string | null): string {
-  return isSignInProvider(provider)
-    ? `Your ${PROVIDER_NAMES[provider]} account is connected.`
-    : 'Your account is connected.';
+  if (!isSignInProvider(provider)) return i18n._(msg`Your account is connected.`);
+  // A brand name, not translated.
+  const name = PROVIDER_NAMES[provider];
+  return i18n._(
+    msg({
+      message: `Your ${name} account is connected.`,
+      comment: '{name} is a sign-in provider: Google or Apple',
+    }),
+  );
 }
 
 /** The default redirect's delay, 2 s (docs/behaviour.md#look-timings). */
@@ -78,7 +91,9 @@ function urlError(params: URLSearchParams, initError: CallbackInput['initError']
   const described = params.get('error_description') || params.get('error') || null;
   const message = initError?.message || described;
   if (message || params.has('error_code')) {
-    return `Authentication error: ${message ?? params.get('error_code') ?? ''}`;
+    // The server's description (in English) or its error code.
+    const reason = message ?? params.get('error_code') ?? '';
+    return i18n._(msg`Authentication error: ${reason}`);
   }
   return null;
 }
@@ -104,9 +119,9 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
     // The first of an email change's two links: a message and no tokens (supabase-js ignores
     // such a fragment; a session already here stays as it was).
     if (!hash.has('access_token') && isHalfwayMessage(hash.get('message'))) {
-      return { kind: 'info', message: MESSAGES.emailChangeHalfway };
+      return { kind: 'info', message: i18n._(MESSAGES.emailChangeHalfway) };
     }
-    if (!input.hasSession) return { kind: 'error', message: MESSAGES.noSession };
+    if (!input.hasSession) return { kind: 'error', message: i18n._(MESSAGES.noSession) };
     // A recovery link that came here (rather than to the reset screen) still leads there.
     if (hash.get('type') === 'recovery') {
       return {
@@ -161,7 +176,12 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
   if (type === 'signup') {
     return input.hasSession
       ? { kind: 'redirect', to: '/profile', delayMs: 0 }
-      : { kind: 'redirect', to: '/login', delayMs: 0, state: { message: MESSAGES.confirmed } };
+      : {
+          kind: 'redirect',
+          to: '/login',
+          delayMs: 0,
+          state: { message: i18n._(MESSAGES.confirmed) },
+        };
   }
   return { kind: 'redirect', to: '/', delayMs: DEFAULT_REDIRECT_DELAY_MS };
 }

@@ -4,22 +4,26 @@
  * well-formed address alike, account or not (docs/behaviour.md#limits-enumeration), so nothing
  * here may say that an account exists.
  */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ErrorCode } from '../../lib/errorCodes';
 import { authErrorCode, authErrorMessage } from '../../lib/session';
 
 export const EMAIL_SIGN_IN_TEXTS = {
   /** The toast after sending (the screen says more, without claiming an account exists). */
-  sent: 'Check your email for the sign-in link.',
+  sent: msg`Check your email for the sign-in link.`,
   /** 400 `validation_failed`: the server could not read the address. */
-  invalidEmail: 'Email is invalid',
-  sendFailed: 'Failed to send the sign-in email. Please try again.',
+  invalidEmail: msg`Email is invalid`,
+  sendFailed: msg`Failed to send the sign-in email. Please try again.`,
   /** 403 `otp_expired`: wrong, used or expired, the server does not say which. */
-  wrongCode:
-    'That code did not work: it is wrong, already used or expired. Check the email, or send a new link.',
-  verifyFailed: 'Could not sign you in. Please try again.',
+  wrongCode: msg`That code did not work: it is wrong, already used or expired. Check the email, or send a new link.`,
+  verifyFailed: msg`Could not sign you in. Please try again.`,
 } as const;
 
-/** Where a refusal is shown: under its field, or above the form (`field` absent). */
+/**
+ * Where a refusal is shown: under its field, or above the form (`field` absent); the message
+ * in the page's language (the server's own messages are shown as they come).
+ */
 export interface Failure<Field extends string> {
   field?: Field;
   message: string;
@@ -32,9 +36,9 @@ export interface Failure<Field extends string> {
  */
 export function sendFailure(error: unknown): Failure<'email'> {
   if (authErrorCode(error) === ErrorCode.validationFailed) {
-    return { field: 'email', message: EMAIL_SIGN_IN_TEXTS.invalidEmail };
+    return { field: 'email', message: i18n._(EMAIL_SIGN_IN_TEXTS.invalidEmail) };
   }
-  return { message: authErrorMessage(error, EMAIL_SIGN_IN_TEXTS.sendFailed) };
+  return { message: authErrorMessage(error, i18n._(EMAIL_SIGN_IN_TEXTS.sendFailed)) };
 }
 
 /**
@@ -44,7 +48,7 @@ export function sendFailure(error: unknown): Failure<'email'> {
  */
 export function codeFailure(error: unknown): Failure<'code'> {
   if (authErrorCode(error) === ErrorCode.otpExpired) {
-    return { field: 'code', message: EMAIL_SIGN_IN_TEXTS.wrongCode };
+    return { field: 'code', message: i18n._(EMAIL_SIGN_IN_TEXTS.wrongCode) };
   }
-  return { message: authErrorMessage(error, EMAIL_SIGN_IN_TEXTS.verifyFailed) };
+  return { message: authErrorMessage(error, i18n._(EMAIL_SIGN_IN_TEXTS.verifyFailed)) };
 }

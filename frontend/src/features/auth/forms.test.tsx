@@ -1,8 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { DEFAULT_CONFIG } from '../../lib/config';
 import { ConfigContext } from '../../lib/configContext';
+import { activateLocale, activeLocale } from '../../lib/i18n/catalogs';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import LoginPage from './LoginPage';
 import SignupPage from './SignupPage';
@@ -78,8 +79,41 @@ describe('signup form', () => {
       password: 'secret1',
       options: {
         emailRedirectTo: `${window.location.origin}/auth/callback`,
-        data: { name: 'Amina' },
+        data: { name: 'Amina', locale: 'en' },
       },
+    });
+  });
+
+  describe('on an Arabic page', () => {
+    beforeEach(() => activateLocale('ar'));
+    afterEach(async () => {
+      cleanup(); // before English comes back, so no screen re-renders outside the test
+      await activateLocale('en');
+    });
+
+    it('sends the language as user metadata and an Arabic confirmation link', async () => {
+      auth.signUp.mockResolvedValue({
+        data: { user: { id: 'x', identities: [] }, session: null },
+        error: null,
+      });
+      expect(activeLocale()).toBe('ar');
+      const user = userEvent.setup();
+      renderAt('/signup', <SignupPage />);
+      // This catalogue is not loaded: the screen's messages are the English of the source.
+      await user.type(field('Full name'), 'أمينة');
+      await user.type(field('Email'), 'amina@example.com');
+      await user.type(field('Password'), 'secret1');
+      await user.type(field('Confirm password'), 'secret1');
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+      await waitFor(() => expect(auth.signUp).toHaveBeenCalledTimes(1));
+      expect(auth.signUp).toHaveBeenCalledWith({
+        email: 'amina@example.com',
+        password: 'secret1',
+        options: {
+          emailRedirectTo: `${window.location.origin}/ar/auth/callback`,
+          data: { name: 'أمينة', locale: 'ar' },
+        },
+      });
     });
   });
 

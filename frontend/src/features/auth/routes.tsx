@@ -3,32 +3,52 @@
  * not prerendered: declare them with `{ prerender: false, sitemap: false }`. Each is its own
  * lazy chunk, and only these chunks load supabase-js.
  */
+import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../lib/lazyPage';
 import { page, type AppRoute } from '../../lib/routing';
 import { TWO_FACTOR_PATH } from '../../lib/twoFactorRoute';
 import { EMAIL_SIGN_IN_PATH, WELCOME_PATH } from './paths';
 
-const Signup = lazyPage(() => import('./SignupPage'), 'features/auth/SignupPage.tsx');
-const Login = lazyPage(() => import('./LoginPage'), 'features/auth/LoginPage.tsx');
+const Signup = lazyPage(() => import('./SignupPage'), 'features/auth/SignupPage.tsx', [
+  'auth',
+  'forms',
+]);
+const Login = lazyPage(() => import('./LoginPage'), 'features/auth/LoginPage.tsx', [
+  'auth',
+  'forms',
+]);
 const ForgotPassword = lazyPage(
   () => import('./ForgotPasswordPage'),
   'features/auth/ForgotPasswordPage.tsx',
+  ['auth', 'forms'],
 );
 const ConfirmSignup = lazyPage(
   () => import('./ConfirmSignupPage'),
   'features/auth/ConfirmSignupPage.tsx',
+  ['auth', 'forms'],
 );
-const Callback = lazyPage(() => import('./CallbackPage'), 'features/auth/CallbackPage.tsx');
+const Callback = lazyPage(() => import('./CallbackPage'), 'features/auth/CallbackPage.tsx', [
+  'auth',
+  'forms',
+]);
 const EmailSignIn = lazyPage(
   () => import('./EmailSignInPage'),
   'features/auth/EmailSignInPage.tsx',
+  ['auth', 'forms'],
 );
-const TwoFactor = lazyPage(() => import('./TwoFactorPage'), 'features/auth/TwoFactorPage.tsx');
+const TwoFactor = lazyPage(() => import('./TwoFactorPage'), 'features/auth/TwoFactorPage.tsx', [
+  'auth',
+  'forms',
+]);
 const ResetPassword = lazyPage(
   () => import('./ResetPasswordPage'),
   'features/auth/ResetPasswordPage.tsx',
+  ['auth', 'forms'],
 );
-const Welcome = lazyPage(() => import('./WelcomePage'), 'features/auth/WelcomePage.tsx');
+const Welcome = lazyPage(() => import('./WelcomePage'), 'features/auth/WelcomePage.tsx', [
+  'auth',
+  'forms',
+]);
 
 const accountScreen = { prerender: false, sitemap: false } as const;
 
@@ -38,9 +58,8 @@ export const authRoutes: AppRoute[] = [
     {},
     '/signup',
     {
-      title: 'Create Account — {brand}',
-      description:
-        'Create a free {brand} account to sync your prayer history across devices and unlock premium features.',
+      title: msg`Create Account — {brand}`,
+      description: msg`Create a free {brand} account to sync your prayer history across devices and unlock premium features.`,
     },
     accountScreen,
   ),
@@ -49,8 +68,8 @@ export const authRoutes: AppRoute[] = [
     {},
     '/login',
     {
-      title: 'Sign In — {brand}',
-      description: 'Sign in to your {brand} account to sync your prayer history and settings.',
+      title: msg`Sign In — {brand}`,
+      description: msg`Sign in to your {brand} account to sync your prayer history and settings.`,
     },
     accountScreen,
   ),
@@ -59,9 +78,8 @@ export const authRoutes: AppRoute[] = [
     {},
     EMAIL_SIGN_IN_PATH,
     {
-      title: 'Sign In with an Email Link — {brand}',
-      description:
-        'Sign in to your {brand} account without your password: we email you a link and a 6-digit code.',
+      title: msg`Sign In with an Email Link — {brand}`,
+      description: msg`Sign in to your {brand} account without your password: we email you a link and a 6-digit code.`,
     },
     accountScreen,
   ),
@@ -70,8 +88,8 @@ export const authRoutes: AppRoute[] = [
     {},
     TWO_FACTOR_PATH,
     {
-      title: 'Two-Factor Authentication — {brand}',
-      description: 'Enter the code from your authenticator app to finish signing in to {brand}.',
+      title: msg`Two-Factor Authentication — {brand}`,
+      description: msg`Enter the code from your authenticator app to finish signing in to {brand}.`,
     },
     accountScreen,
   ),
@@ -80,8 +98,8 @@ export const authRoutes: AppRoute[] = [
     {},
     '/auth/forgot-password',
     {
-      title: 'Reset Password — {brand}',
-      description: 'Forgot your {brand} password? Enter your email and we will send a reset link.',
+      title: msg`Reset Password — {brand}`,
+      description: msg`Forgot your {brand} password? Enter your email and we will send a reset link.`,
     },
     accountScreen,
   ),
@@ -90,9 +108,8 @@ export const authRoutes: AppRoute[] = [
     {},
     '/auth/confirm-signup',
     {
-      title: 'Confirm Your Email — {brand}',
-      description:
-        'Check your inbox for the link that confirms your {brand} account, or send it again.',
+      title: msg`Confirm Your Email — {brand}`,
+      description: msg`Check your inbox for the link that confirms your {brand} account, or send it again.`,
     },
     accountScreen,
   ),
@@ -101,8 +118,8 @@ export const authRoutes: AppRoute[] = [
     {},
     '/auth/callback',
     {
-      title: 'Processing Authentication — {brand}',
-      description: 'Completing your {brand} sign-in from the link in your email. Please wait.',
+      title: msg`Processing Authentication — {brand}`,
+      description: msg`Completing your {brand} sign-in from the link in your email. Please wait.`,
     },
     accountScreen,
   ),
@@ -111,8 +128,8 @@ export const authRoutes: AppRoute[] = [
     {},
     '/auth/reset-password',
     {
-      title: 'Set a New Password — {brand}',
-      description: 'Choose a new password for your {brand} account after following the reset link.',
+      title: msg`Set a New Password — {brand}`,
+      description: msg`Choose a new password for your {brand} account after following the reset link.`,
     },
     accountScreen,
   ),
@@ -121,9 +138,8 @@ export const authRoutes: AppRoute[] = [
     {},
     WELCOME_PATH,
     {
-      title: 'Welcome — {brand}',
-      description:
-        'You were invited to {brand}: choose a password to finish setting up your account.',
+      title: msg`Welcome — {brand}`,
+      description: msg`You were invited to {brand}: choose a password to finish setting up your account.`,
     },
     accountScreen,
   ),

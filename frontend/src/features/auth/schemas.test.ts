@@ -124,5 +124,8 @@ describe('the code of a sign-in email', () => {
 
   it('accepts six digits, spaces inside or around them left out', () => {
     expect(emailCodeSchema.parse({ code: ' 123 456 ' })).toEqual({ code: '123456' });
+    // Typed on an Arabic or an Urdu keyboard.
+    expect(emailCodeSchema.parse({ code: '١٢٣ ٤٥٦' })).toEqual({ code: '123456' });
+    expect(emailCodeSchema.parse({ code: '۷۸۹۰۱۲' })).toEqual({ code: '789012' });
   });
 });

@@ -1,4 +1,6 @@
 /** What a finished sign-in does, with or without the two-factor step in between. */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -9,7 +11,7 @@ import { needsSecondFactor, TWO_FACTOR_PATH } from '../../lib/twoFactor';
 /** Home one second after signing in (docs/behaviour.md#accounts-signin). */
 export const LOGIN_REDIRECT_MS = 1000;
 
-export const SIGNED_IN_MESSAGE = 'Signed in successfully. Welcome back!';
+export const SIGNED_IN_MESSAGE = msg`Signed in successfully. Welcome back!`;
 
 /**
  * After the first step of a sign-in succeeded (a password, or an emailed code): with
@@ -17,6 +19,7 @@ export const SIGNED_IN_MESSAGE = 'Signed in successfully. Welcome back!';
  * (docs/behaviour.md#accounts-two-factor); otherwise the toast, then home after 1 s.
  */
 export function useFinishSignIn(): (supabase: SupabaseClient) => Promise<void> {
+  const { _ } = useLingui();
   const [, navigate] = useLocation();
   const navigateLater = useDelayedNavigate();
   return useCallback(
@@ -25,9 +28,9 @@ export function useFinishSignIn(): (supabase: SupabaseClient) => Promise<void> {
         navigate(TWO_FACTOR_PATH, { replace: true });
         return;
       }
-      toast.success(SIGNED_IN_MESSAGE);
+      toast.success(_(SIGNED_IN_MESSAGE));
       navigateLater('/', LOGIN_REDIRECT_MS);
     },
-    [navigate, navigateLater],
+    [_, navigate, navigateLater],
   );
 }

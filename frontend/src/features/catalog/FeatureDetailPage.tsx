@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { use } from 'react';
 import { Link } from 'wouter';
@@ -7,20 +8,22 @@ import { Icon } from '../../components/Icon';
 import { PageHero } from '../../components/PageHero';
 import { Section, SectionHeader } from '../../components/Section';
 import { featureMeta } from '../../content/featureMeta';
+import { useText } from '../../lib/configContext';
 import { loadFeaturePage, type FeatureItem } from '../../content/featurePages';
 import styles from './FeatureDetailPage.module.css';
 
 function ItemGrid({ items, headingLevel }: { items: FeatureItem[]; headingLevel: 'h3' }) {
   const Heading = headingLevel;
+  const text = useText();
   return (
     <ul className={cardStyles.grid}>
       {items.map((item) => (
-        <li key={item.title} className={cardStyles.card} data-stagger>
+        <li key={item.title.id} className={cardStyles.card} data-stagger>
           <span className={cardStyles.iconBadge}>
             <Icon name={item.icon} size={26} />
           </span>
-          <Heading className={cardStyles.title}>{item.title}</Heading>
-          <p className={cardStyles.text}>{item.description}</p>
+          <Heading className={cardStyles.title}>{text(item.title)}</Heading>
+          <p className={cardStyles.text}>{text(item.description)}</p>
         </li>
       ))}
     </ul>
@@ -31,43 +34,56 @@ export default function FeatureDetailPage({ slug }: { slug: string }) {
   // Already loaded by the route's preload (prerender, hydration); suspends on a client navigation.
   const content = use(loadFeaturePage(slug));
   const meta = featureMeta(slug);
+  const text = useText();
+  const { t } = useLingui();
   if (!content || !meta) throw new Error(`No feature page content for "${slug}"`);
   return (
     <>
-      <PageHero eyebrow={meta.title} title={content.headline} intro={<p>{content.intro}</p>}>
+      <PageHero
+        eyebrow={text(meta.title)}
+        title={text(content.headline)}
+        intro={<p>{text(content.intro)}</p>}
+      >
         <div className={styles.heroActions}>
-          <ButtonLink to={content.cta.to}>{content.cta.label}</ButtonLink>
+          <ButtonLink to={content.cta.to}>{text(content.cta.label)}</ButtonLink>
           {content.tryIt && (
             <ButtonLink to={content.tryIt.to} variant="outline" document>
-              {content.tryIt.label}
+              {text(content.tryIt.label)}
             </ButtonLink>
           )}
           <ButtonLink to="/features" variant="outline">
-            All features
+            <Trans>All features</Trans>
           </ButtonLink>
         </div>
       </PageHero>
       <Section labelledBy="benefits-title" narrow>
-        <SectionHeader id="benefits-title" title="Key Benefits" />
+        <SectionHeader id="benefits-title" title={t`Key Benefits`} />
         <ItemGrid items={content.benefits} headingLevel="h3" />
       </Section>
       <Section labelledBy="features-title" narrow className={styles.band}>
-        <SectionHeader id="features-title" title="Features" />
+        <SectionHeader
+          id="features-title"
+          title={t({
+            message: 'Features',
+            comment: 'Heading: what the feature offers, one card each',
+          })}
+        />
         <ItemGrid items={content.features} headingLevel="h3" />
       </Section>
       <Section labelledBy="faq-title" narrow>
-        <SectionHeader id="faq-title" title="Frequently Asked Questions" />
+        <SectionHeader id="faq-title" title={t`Frequently Asked Questions`} />
         <div className={styles.faq}>
           {content.faq.map((item) => (
-            <details key={item.question} className={styles.faqItem}>
-              <summary className={styles.faqQuestion}>{item.question}</summary>
-              <p className={styles.faqAnswer}>{item.answer}</p>
+            <details key={item.question.id} className={styles.faqItem}>
+              <summary className={styles.faqQuestion}>{text(item.question)}</summary>
+              <p className={styles.faqAnswer}>{text(item.answer)}</p>
             </details>
           ))}
         </div>
         <p className={styles.back}>
           <Link to="/features">
-            <ArrowLeft size={18} aria-hidden="true" /> Back to all features
+            <ArrowLeft size={18} aria-hidden="true" className="flip-rtl" />{' '}
+            <Trans>Back to all features</Trans>
           </Link>
         </p>
       </Section>

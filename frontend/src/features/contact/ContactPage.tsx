@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -15,6 +16,7 @@ import panels from '../../components/FormPanels.module.css';
 
 export default function ContactPage() {
   const { supportEmail } = useConfig();
+  const { t } = useLingui();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -32,7 +34,7 @@ export default function ContactPage() {
     setFailure(null);
     const result = await submitContact(form);
     if (result.ok) {
-      toast.success('Message sent. We will reply by email.');
+      toast.success(t`Message sent. We will reply by email.`);
       setSent(true);
     } else {
       toast.error(result.message);
@@ -43,12 +45,17 @@ export default function ContactPage() {
   return (
     <>
       <PageHero
-        eyebrow="Contact"
-        title="Get in touch"
+        eyebrow={t({
+          message: 'Contact',
+          comment: 'The label above the title of the contact page',
+        })}
+        title={t`Get in touch`}
         intro={
           <p>
-            Questions, bug reports, calculation corrections or refund requests: we read every
-            message.
+            <Trans>
+              Questions, bug reports, calculation corrections or refund requests: we read every
+              message.
+            </Trans>
           </p>
         }
       />
@@ -57,9 +64,17 @@ export default function ContactPage() {
           {sent ? (
             <div className={`${panels.panel} ${styles.success}`} role="status">
               <CircleCheck size={48} aria-hidden="true" />
-              <h2 id="contact-form-title">Thank you, your message is on its way</h2>
-              <p>We usually reply within two working days. Please check your spam folder too.</p>
-              <ButtonLink to="/">Return to Homepage</ButtonLink>
+              <h2 id="contact-form-title">
+                <Trans>Thank you, your message is on its way</Trans>
+              </h2>
+              <p>
+                <Trans>
+                  We usually reply within two working days. Please check your spam folder too.
+                </Trans>
+              </p>
+              <ButtonLink to="/">
+                <Trans>Return to Homepage</Trans>
+              </ButtonLink>
             </div>
           ) : (
             <form
@@ -69,55 +84,73 @@ export default function ContactPage() {
               aria-labelledby="contact-form-title"
             >
               <h2 id="contact-form-title" className={styles.formTitle}>
-                Send us a message
+                <Trans>Send us a message</Trans>
               </h2>
               <TextField
-                label="Your name"
+                label={t`Your name`}
                 type="text"
+                dir="auto"
                 autoComplete="name"
                 error={errors.name?.message}
                 {...field('name')}
               />
               <TextField
-                label="Email address"
+                label={t`Email address`}
                 type="email"
+                dir="ltr"
                 autoComplete="email"
                 error={errors.email?.message}
                 {...field('email')}
               />
               <TextField
-                label="Subject"
+                label={t({ message: 'Subject', comment: 'The subject line of a message' })}
                 type="text"
+                dir="auto"
                 autoComplete="off"
                 error={errors.subject?.message}
                 {...field('subject')}
               />
               <TextAreaField
-                label="Message"
+                label={t({ message: 'Message', comment: 'The text of a message to the team' })}
                 rows={6}
+                dir="auto"
                 error={errors.message?.message}
                 {...field('message')}
               />
               <HoneypotField {...field('website')} />
               <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Sending…' : 'Send message'}
+                {isSubmitting ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
               </Button>
               {failure && (
                 <p className={panels.fallback} role="alert">
-                  Your message could not be sent: {failure} You can also email us directly at{' '}
-                  <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+                  <Trans>
+                    Your message could not be sent: <bdi>{failure}</bdi> You can also email us
+                    directly at{' '}
+                    <a href={`mailto:${supportEmail}`} dir="ltr">
+                      {supportEmail}
+                    </a>
+                    .
+                  </Trans>
                 </p>
               )}
             </form>
           )}
           <aside className={`${panels.panel} ${styles.aside}`} aria-labelledby="contact-direct">
-            <h2 id="contact-direct">Prefer email?</h2>
+            <h2 id="contact-direct">
+              <Trans>Prefer email?</Trans>
+            </h2>
             <p>
-              Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. For quick answers, the
-              Help Center covers calculation methods, reminders and accounts.
+              <Trans>
+                Write to{' '}
+                <a href={`mailto:${supportEmail}`} dir="ltr">
+                  {supportEmail}
+                </a>
+                . For quick answers, the Help Center covers calculation methods, reminders and
+                accounts.
+              </Trans>
             </p>
             <ButtonLink to="/help" variant="outline" small>
-              Visit the Help Center
+              <Trans>Visit the Help Center</Trans>
             </ButtonLink>
           </aside>
         </div>

@@ -28,6 +28,18 @@ describe('contact schema', () => {
     expect(message('a b@example.com')).toBe('Email is invalid');
   });
 
+  it('states its length limits as before', () => {
+    const message = (form: Partial<ContactForm>) =>
+      contactSchema.safeParse({ ...valid, ...form }).error?.issues[0]?.message;
+    expect(message({ name: 'a'.repeat(101) })).toBe('Name must be at most 100 characters');
+    expect(message({ subject: 'a'.repeat(151) })).toBe('Subject must be at most 150 characters');
+    expect(message({ message: 'Too short' })).toBe('Message must be at least 10 characters');
+    expect(message({ message: 'a'.repeat(5001) })).toBe('Message must be at most 5000 characters');
+    expect(message({ name: 'Ami\u200bna' })).toBe(
+      'Name contains an invisible or control character; please retype it',
+    );
+  });
+
   it('requires a name that is not blank', () => {
     expect(contactSchema.safeParse({ ...valid, name: '   ' }).error?.issues[0]?.message).toBe(
       'Name is required',
@@ -62,6 +74,13 @@ describe('submitContact', () => {
       ok: false,
       retryAfter: 42,
       message: 'Too many requests. Please wait 42 seconds before submitting again.',
+    });
+  });
+
+  it('says one second in the singular', async () => {
+    const response = new Response('{}', { status: 429, headers: { 'Retry-After': '1' } });
+    expect(await submitContact(valid, fakeFetch(response))).toMatchObject({
+      message: 'Too many requests. Please wait 1 second before submitting again.',
     });
   });
 

@@ -1,28 +1,80 @@
+import { plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import { intlLocale } from '../../lib/i18n/locales';
 import { emailAddressField } from '../../lib/emailField';
-import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
+import { hasHiddenCharacter } from '../../lib/hiddenText';
 
+const NAME_MAX = 100;
+const SUBJECT_MAX = 150;
+const MESSAGE_MIN = 10;
+const MESSAGE_MAX = 5000;
+
+/** A number as the page writes it (its digits; no grouping: "5000 characters"). */
+function formatCount(value: number): string {
+  return new Intl.NumberFormat(intlLocale(activeLocale()), { useGrouping: false }).format(value);
+}
+
+// Messages are functions: zod asks for one when a check fails, so it is in the page's language.
 export const contactSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name must be at most 100 characters')
-    .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
+    .min(1, { error: () => t`Name is required` })
+    .max(NAME_MAX, {
+      error: () => {
+        const max = formatCount(NAME_MAX);
+        return plural(NAME_MAX, {
+          one: `Name must be at most ${max} character`,
+          other: `Name must be at most ${max} characters`,
+        });
+      },
+    })
+    .refine((name) => !hasHiddenCharacter(name), {
+      error: () => t`Name contains an invisible or control character; please retype it`,
+    }),
   email: emailAddressField,
   subject: z
     .string()
     .trim()
-    .min(1, 'Subject is required')
-    .max(150, 'Subject must be at most 150 characters')
-    .refine((subject) => !hasHiddenCharacter(subject), hiddenCharacterMessage('Subject')),
+    .min(1, { error: () => t`Subject is required` })
+    .max(SUBJECT_MAX, {
+      error: () => {
+        const max = formatCount(SUBJECT_MAX);
+        return plural(SUBJECT_MAX, {
+          one: `Subject must be at most ${max} character`,
+          other: `Subject must be at most ${max} characters`,
+        });
+      },
+    })
+    .refine((subject) => !hasHiddenCharacter(subject), {
+      error: () => t`Subject contains an invisible or control character; please retype it`,
+    }),
   message: z
     .string()
     .trim()
-    .min(1, 'Message is required')
-    .min(10, 'Message must be at least 10 characters')
-    .max(5000, 'Message must be at most 5000 characters')
-    .refine((text) => !hasHiddenCharacter(text, '\n\r\t'), hiddenCharacterMessage('Message')),
+    .min(1, { error: () => t`Message is required` })
+    .min(MESSAGE_MIN, {
+      error: () => {
+        const min = formatCount(MESSAGE_MIN);
+        return plural(MESSAGE_MIN, {
+          one: `Message must be at least ${min} character`,
+          other: `Message must be at least ${min} characters`,
+        });
+      },
+    })
+    .max(MESSAGE_MAX, {
+      error: () => {
+        const max = formatCount(MESSAGE_MAX);
+        return plural(MESSAGE_MAX, {
+          one: `Message must be at most ${max} character`,
+          other: `Message must be at most ${max} characters`,
+        });
+      },
+    })
+    .refine((text) => !hasHiddenCharacter(text, '\n\r\t'), {
+      error: () => t`Message contains an invisible or control character; please retype it`,
+    }),
   // Honeypot: hidden from people, filled in by bots. Sent as-is; the server ignores such posts.
   website: z.string(),
 });
@@ -31,9 +83,10 @@ export type ContactForm = z.infer<typeof contactSchema>;
 
 export type SubmitResult = { ok: true } | { ok: false; message: string; retryAfter?: number };
 
-const GENERIC_ERROR = 'An unexpected error occurred. Please try again.';
-
-/** POST /api/contact with JSON; maps the API's {code, message} and 429 Retry-After. */
+/**
+ * POST /api/contact with JSON; maps the API's {code, message} and 429 Retry-After. The
+ * messages of this page are in its language; a message from the server is shown as it comes.
+ */
 export async function submitContact(
   form: ContactForm,
   fetchImpl: typeof fetch = fetch,
@@ -46,16 +99,20 @@ export async function submitContact(
       body: JSON.stringify(form),
     });
   } catch {
-    return { ok: false, message: 'We could not reach the server. Please check your connection.' };
+    return { ok: false, message: t`We could not reach the server. Please check your connection.` };
   }
   if (response.ok) return { ok: true };
   if (response.status === 429) {
     const seconds = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
     const wait = Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
+    const shown = formatCount(wait);
     return {
       ok: false,
       retryAfter: wait,
-      message: `Too many requests. Please wait ${wait} seconds before submitting again.`,
+      message: plural(wait, {
+        one: `Too many requests. Please wait ${shown} second before submitting again.`,
+        other: `Too many requests. Please wait ${shown} seconds before submitting again.`,
+      }),
     };
   }
   try {
@@ -71,5 +128,5 @@ export async function submitContact(
   } catch {
     // not JSON: fall through
   }
-  return { ok: false, message: GENERIC_ERROR };
+  return { ok: false, message: t`An unexpected error occurred. Please try again.` };
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ButtonLink } from '../../components/Button';
 import styles from './NotFoundPage.module.css';
 
@@ -7,15 +8,21 @@ export function NotFoundPage() {
       <p className={styles.code} aria-hidden="true">
         404
       </p>
-      <h1 id="not-found-title">Page not found</h1>
+      <h1 id="not-found-title">
+        <Trans>Page not found</Trans>
+      </h1>
       <p className={styles.text}>
-        We could not find the page you were looking for. It may have moved, or the address may be
-        mistyped.
+        <Trans>
+          We could not find the page you were looking for. It may have moved, or the address may be
+          mistyped.
+        </Trans>
       </p>
       <div className={styles.actions}>
-        <ButtonLink to="/">Back to home</ButtonLink>
+        <ButtonLink to="/">
+          <Trans>Back to home</Trans>
+        </ButtonLink>
         <ButtonLink to="/help" variant="outline">
-          Visit the Help Center
+          <Trans>Visit the Help Center</Trans>
         </ButtonLink>
       </div>
     </section>

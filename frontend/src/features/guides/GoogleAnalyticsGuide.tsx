@@ -1,20 +1,30 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { gaGuide } from '../../content/guide';
 import { useConfig, useText } from '../../lib/configContext';
+import { intlLocale, type LocaleCode } from '../../lib/i18n/locales';
 import styles from './GoogleAnalyticsGuide.module.css';
 
 export default function GoogleAnalyticsGuide() {
   const text = useText();
   const { supportEmail } = useConfig();
+  const { i18n, t } = useLingui();
+  const lastUpdated = new Intl.DateTimeFormat(intlLocale(i18n.locale as LocaleCode), {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${gaGuide.lastUpdated}-01T00:00:00Z`));
   return (
     <>
       <PageHero
-        eyebrow="Guide"
-        title={gaGuide.title}
+        eyebrow={t({ message: 'Guide', comment: 'The label above the title of a how-to guide' })}
+        title={text(gaGuide.title)}
         intro={
           <p>
-            Last updated: <time dateTime="2024-04">{gaGuide.lastUpdated}</time>
+            <Trans>
+              Last updated: <time dateTime={gaGuide.lastUpdated}>{lastUpdated}</time>
+            </Trans>
           </p>
         }
       />
@@ -24,27 +34,34 @@ export default function GoogleAnalyticsGuide() {
             {text(gaGuide.intro)}
           </p>
           {gaGuide.sections.map((section) => (
-            <section key={section.heading} className={styles.section}>
-              <h2>{section.heading}</h2>
+            <section key={section.heading.id} className={styles.section}>
+              <h2>{text(section.heading)}</h2>
               {section.paragraphs?.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+                <p key={paragraph.id}>{text(paragraph)}</p>
               ))}
               {section.list && (
                 <ol>
                   {section.list.map((entry) => (
-                    <li key={entry}>{entry}</li>
+                    <li key={entry.id}>{text(entry)}</li>
                   ))}
                 </ol>
               )}
               {section.code && (
-                <pre className={styles.code}>
+                // Code reads left to right in every language.
+                <pre className={styles.code} dir="ltr">
                   <code>{section.code}</code>
                 </pre>
               )}
             </section>
           ))}
           <p className={styles.support}>
-            {gaGuide.support} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+            <Trans>
+              Questions about analytics on this site? Contact our support team at{' '}
+              <a href={`mailto:${supportEmail}`} dir="ltr">
+                {supportEmail}
+              </a>
+              .
+            </Trans>
           </p>
         </article>
       </Section>

@@ -1,5 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { cleanup, render, screen, within } from '../../test/render';
 import userEvent from '@testing-library/user-event';
+import { catalogMessages } from '../../lib/i18n/catalogs';
 import HelpPage from './HelpPage';
 
 function renderHelp() {
@@ -48,5 +50,34 @@ describe('HelpPage', () => {
     expect(results).toHaveTextContent('What is the difference between Hanafi and standard Asr?');
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.getByText('1 result for “hanafi”')).toBeInTheDocument();
+  });
+
+  describe('in Arabic', () => {
+    beforeEach(async () => {
+      i18n.load('ar', await catalogMessages('help', 'ar'));
+      i18n.activate('ar');
+    });
+    // Unmount first: switching the language back re-renders a mounted page.
+    afterEach(() => {
+      cleanup();
+      i18n.activate('en');
+    });
+
+    it('searches the Arabic questions and moves to the next tab with the left arrow', async () => {
+      const user = userEvent.setup();
+      renderHelp();
+      expect(screen.getByRole('tab', { name: 'عام' })).toHaveAttribute('aria-selected', 'true');
+      await user.click(screen.getByRole('tab', { name: 'عام' }));
+      await user.keyboard('{ArrowLeft}');
+      expect(screen.getByRole('tab', { name: 'الحساب' })).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{ArrowRight}');
+      expect(screen.getByRole('tab', { name: 'عام' })).toHaveAttribute('aria-selected', 'true');
+
+      await user.type(screen.getByRole('searchbox'), 'الحنفي');
+      const results = screen.getByTestId('search-results');
+      expect(within(results).getAllByRole('group')).toHaveLength(1);
+      expect(results).toHaveTextContent('ما الفرق بين العصر عند الحنفية والعصر عند الجمهور؟');
+      expect(results).toHaveTextContent('مواقيت الصلاة');
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
@@ -6,6 +7,7 @@ import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { faqCategories, faqs, helpIntro, type FaqCategory, type FaqItem } from '../../content/help';
 import { useConfig, useText } from '../../lib/configContext';
+import { localeInfo, type LocaleCode } from '../../lib/i18n/locales';
 import { searchFaqs } from './search';
 import styles from './HelpPage.module.css';
 
@@ -34,11 +36,11 @@ function Question({ item, open, onToggle, categoryLabel }: ItemProps) {
       </summary>
       <div className={styles.answer}>
         {item.answer.map((paragraph) => (
-          <p key={paragraph}>{text(paragraph)}</p>
+          <p key={paragraph.id}>{text(paragraph)}</p>
         ))}
         {item.link ? (
           <p>
-            <Link to={item.link.to}>{item.link.label}</Link>
+            <Link to={item.link.to}>{text(item.link.label)}</Link>
           </p>
         ) : null}
       </div>
@@ -48,10 +50,11 @@ function Question({ item, open, onToggle, categoryLabel }: ItemProps) {
 
 export default function HelpPage() {
   const text = useText();
+  const { i18n, t } = useLingui();
   const { supportEmail } = useConfig();
   const [active, setActive] = useState<FaqCategory['id']>('general');
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set());
-  const [query, setQuery] = useState('');
+  const [input, setInput] = useState('');
   const baseId = useId();
 
   const toggle = (id: string, open: boolean) =>
@@ -63,19 +66,28 @@ export default function HelpPage() {
       return next;
     });
 
-  const results = searchFaqs(faqs, query, text);
-  const searching = query.trim().length > 0;
-  const categoryName = (id: FaqCategory['id']) =>
-    faqCategories.find((c) => c.id === id)?.name ?? id;
+  // The questions and answers as this page shows them, in its language.
+  const query = input.trim();
+  const results = searchFaqs(faqs, query, text, i18n.locale);
+  const count = results.length;
+  const searching = query.length > 0;
+  const categoryName = (id: FaqCategory['id']) => {
+    const category = faqCategories.find((c) => c.id === id);
+    return category ? text(category.name) : id;
+  };
 
+  // The tabs run along the line of text: in Arabic and Urdu the next tab is on the left.
+  const rtl = localeInfo(i18n.locale as LocaleCode).dir === 'rtl';
+  const nextKey = rtl ? 'ArrowLeft' : 'ArrowRight';
+  const previousKey = rtl ? 'ArrowRight' : 'ArrowLeft';
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = faqCategories.length - 1;
     const target =
-      event.key === 'ArrowRight'
+      event.key === nextKey
         ? index === last
           ? 0
           : index + 1
-        : event.key === 'ArrowLeft'
+        : event.key === previousKey
           ? index === 0
             ? last
             : index - 1
@@ -94,37 +106,47 @@ export default function HelpPage() {
 
   return (
     <>
-      <PageHero title={helpIntro.title} intro={<p>{helpIntro.intro}</p>}>
+      <PageHero title={text(helpIntro.title)} intro={<p>{text(helpIntro.intro)}</p>}>
         <form className={styles.search} role="search" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="help-search" className="sr-only">
-            {helpIntro.searchLabel}
+            {text(helpIntro.searchLabel)}
           </label>
           <Search className={styles.searchIcon} size={20} aria-hidden="true" />
           <input
             id="help-search"
             type="search"
             className={styles.searchInput}
-            placeholder={helpIntro.searchPlaceholder}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            placeholder={text(helpIntro.searchPlaceholder)}
+            dir="auto"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
             autoComplete="off"
           />
         </form>
       </PageHero>
       <Section labelledBy="faq-heading" narrow>
         <h2 id="faq-heading" className="sr-only">
-          Frequently asked questions
+          <Trans>Frequently asked questions</Trans>
         </h2>
         <p className="sr-only" aria-live="polite">
-          {searching
-            ? `${results.length} ${results.length === 1 ? 'result' : 'results'} for “${query.trim()}”`
-            : ''}
+          {searching ? (
+            <Plural
+              value={count}
+              one={`# result for “${query}”`}
+              other={`# results for “${query}”`}
+            />
+          ) : (
+            ''
+          )}
         </p>
         {searching ? (
           <div className={styles.results} data-testid="search-results">
-            {results.length === 0 ? (
+            {count === 0 ? (
               <p className={styles.empty}>
-                No questions match “{query.trim()}”. Try another word, or contact support below.
+                <Trans>
+                  No questions match “<bdi>{query}</bdi>”. Try another word, or contact support
+                  below.
+                </Trans>
               </p>
             ) : (
               results.map((item) => (
@@ -140,7 +162,7 @@ export default function HelpPage() {
           </div>
         ) : (
           <>
-            <div className={styles.tabs} role="tablist" aria-label="Help categories">
+            <div className={styles.tabs} role="tablist" aria-label={t`Help categories`}>
               {faqCategories.map((category, index) => (
                 <button
                   key={category.id}
@@ -154,7 +176,7 @@ export default function HelpPage() {
                   onClick={() => setActive(category.id)}
                   onKeyDown={(event) => onTabKeyDown(event, index)}
                 >
-                  {category.name}
+                  {text(category.name)}
                 </button>
               ))}
             </div>
@@ -182,14 +204,18 @@ export default function HelpPage() {
           </>
         )}
         <aside className={styles.stillNeedHelp} aria-labelledby="still-need-help">
-          <h2 id="still-need-help">{helpIntro.stillNeedHelp}</h2>
-          <p>{helpIntro.stillNeedHelpText}</p>
+          <h2 id="still-need-help">{text(helpIntro.stillNeedHelp)}</h2>
+          <p>{text(helpIntro.stillNeedHelpText)}</p>
           <div className={styles.helpActions}>
-            <ButtonLink to={`mailto:${supportEmail}?subject=Support%20request`}>
-              {helpIntro.contactSupport}
+            <ButtonLink
+              to={`mailto:${supportEmail}?subject=${encodeURIComponent(
+                t({ message: 'Support request', comment: 'The subject of an email to support' }),
+              )}`}
+            >
+              {text(helpIntro.contactSupport)}
             </ButtonLink>
             <ButtonLink to="/contact" variant="outline">
-              Use the contact form
+              <Trans>Use the contact form</Trans>
             </ButtonLink>
           </div>
         </aside>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -12,47 +13,62 @@ import {
   highlights,
   highlightsIntro,
   highlightsTitle,
+  quarterLabel,
   roadmap,
   roadmapIntro,
+  roadmapStatusLabels,
   roadmapTitle,
   values,
+  type RoadmapItem,
 } from '../../content/home';
 import { heroSocialNetworks, socialLinks } from '../../content/site';
 import { useText } from '../../lib/configContext';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import { intlLocale, localizePath } from '../../lib/i18n/locales';
+import { translate } from '../../lib/i18n/translate';
 import { isAuthErrorRedirect } from '../../lib/providers';
 import { PhoneMockup } from './PhoneMockup';
 import styles from './HomePage.module.css';
 
 function Hero() {
+  const text = useText();
+  const { t } = useLingui();
   const social = socialLinks.filter((link) => heroSocialNetworks.includes(link.network));
   return (
     <section id="home" className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.heroInner}>
         <div className={styles.heroText}>
-          <p className={styles.greeting}>{hero.greeting}</p>
+          <p className={styles.greeting}>{text(hero.greeting)}</p>
           <h1 id="hero-title" className={styles.headline}>
-            {hero.headline}
+            {text(hero.headline)}
           </h1>
-          <p className={styles.intro}>{hero.intro}</p>
+          <p className={styles.intro}>{text(hero.intro)}</p>
           <div className={styles.heroActions}>
-            <ButtonLink to={hero.primary.to}>{hero.primary.label}</ButtonLink>
+            <ButtonLink to={hero.primary.to}>{text(hero.primary.label)}</ButtonLink>
             <ButtonLink to={hero.secondary.to} variant="outline">
-              {hero.secondary.label}
-              <span className="sr-only"> about the features</span>
+              <Trans>
+                Learn More<span className="sr-only"> about the features</span>
+              </Trans>
             </ButtonLink>
           </div>
-          <ul className={styles.heroSocial} aria-label="Follow us">
-            {social.map((link) => (
-              <li key={link.network}>
-                <a
-                  href={link.href}
-                  aria-label={`Follow us on ${link.label}`}
-                  className={styles.socialLink}
-                >
-                  <SocialIcon network={link.network} />
-                </a>
-              </li>
-            ))}
+          <ul className={styles.heroSocial} aria-label={t`Follow us`}>
+            {social.map((link) => {
+              const network = link.label;
+              return (
+                <li key={link.network}>
+                  <a
+                    href={link.href}
+                    aria-label={t({
+                      message: `Follow us on ${network}`,
+                      comment: '{network} is a social network: Instagram, Twitter or Facebook',
+                    })}
+                    className={styles.socialLink}
+                  >
+                    <SocialIcon network={link.network} />
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </div>
         <PhoneMockup />
@@ -62,34 +78,45 @@ function Hero() {
 }
 
 function Highlights() {
+  const text = useText();
+  const { t } = useLingui();
   return (
     <Section id="highlights" labelledBy="highlights-title">
       <SectionHeader
         id="highlights-title"
-        eyebrow="Highlights"
-        title={highlightsTitle}
-        intro={highlightsIntro}
+        eyebrow={t`Highlights`}
+        title={text(highlightsTitle)}
+        intro={text(highlightsIntro)}
       />
       <ul className={cardStyles.grid}>
-        {highlights.map((card) => (
-          <li key={card.title} className={cardStyles.card} data-stagger>
-            <span className={cardStyles.iconBadge}>
-              <Icon name={card.icon} size={28} />
-            </span>
-            <h3 className={cardStyles.title}>{card.title}</h3>
-            <p className={cardStyles.text}>{card.description}</p>
-            <Link to={card.link} className={cardStyles.moreLink}>
-              Learn more<span className="sr-only"> about {card.title}</span>
-              <ArrowRight size={18} aria-hidden="true" />
-            </Link>
-            {card.tryIt && (
-              <a href={card.tryIt.to} className={cardStyles.moreLink}>
-                {card.tryIt.label}
-                <ArrowRight size={18} aria-hidden="true" />
-              </a>
-            )}
-          </li>
-        ))}
+        {highlights.map((card) => {
+          const title = text(card.title);
+          return (
+            <li key={card.link} className={cardStyles.card} data-stagger>
+              <span className={cardStyles.iconBadge}>
+                <Icon name={card.icon} size={28} />
+              </span>
+              <h3 className={cardStyles.title}>{title}</h3>
+              <p className={cardStyles.text}>{text(card.description)}</p>
+              <Link to={card.link} className={cardStyles.moreLink}>
+                <Trans>
+                  Learn more<span className="sr-only"> about {title}</span>
+                </Trans>
+                <ArrowRight size={18} aria-hidden="true" className="flip-rtl" />
+              </Link>
+              {card.tryIt && (
+                // A full page load (see content/home.ts): the language's prefix is added here.
+                <a
+                  href={localizePath(card.tryIt.to, activeLocale())}
+                  className={cardStyles.moreLink}
+                >
+                  {text(card.tryIt.label)}
+                  <ArrowRight size={18} aria-hidden="true" className="flip-rtl" />
+                </a>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </Section>
   );
@@ -97,28 +124,29 @@ function Highlights() {
 
 function About() {
   const text = useText();
+  const { t } = useLingui();
   return (
     <Section id="about" labelledBy="about-title" className={styles.about}>
-      <SectionHeader id="about-title" eyebrow="Who we are" title={about.title} />
+      <SectionHeader id="about-title" eyebrow={t`Who we are`} title={text(about.title)} />
       <div className={styles.aboutGrid}>
         <div className={styles.aboutBlock}>
-          <h3>{about.teamHeading}</h3>
+          <h3>{text(about.teamHeading)}</h3>
           <p>{text(about.team)}</p>
         </div>
         <div className={styles.aboutBlock}>
-          <h3>{about.missionHeading}</h3>
+          <h3>{text(about.missionHeading)}</h3>
           <p>{text(about.mission)}</p>
         </div>
       </div>
-      <h3 className={styles.valuesHeading}>{about.valuesHeading}</h3>
+      <h3 className={styles.valuesHeading}>{text(about.valuesHeading)}</h3>
       <ul className={cardStyles.grid}>
         {values.map((value) => (
-          <li key={value.title} className={cardStyles.card} data-stagger>
+          <li key={value.icon} className={cardStyles.card} data-stagger>
             <span className={cardStyles.iconBadge}>
               <Icon name={value.icon} size={28} />
             </span>
-            <h4 className={cardStyles.title}>{value.title}</h4>
-            <p className={cardStyles.text}>{value.description}</p>
+            <h4 className={cardStyles.title}>{text(value.title)}</h4>
+            <p className={cardStyles.text}>{text(value.description)}</p>
           </li>
         ))}
       </ul>
@@ -126,19 +154,32 @@ function About() {
   );
 }
 
+/** A roadmap date ('Q1 2025') as the page's language writes a quarter of a year. */
+function useQuarter(): (date: RoadmapItem['date']) => string {
+  const { i18n } = useLingui();
+  const year = new Intl.NumberFormat(intlLocale(activeLocale()), { useGrouping: false });
+  return (date) => {
+    const [, quarter = '', yearNumber = ''] = /^Q(\d) (\d{4})$/.exec(date) ?? [];
+    return translate(i18n, quarterLabel, { quarter, year: year.format(Number(yearNumber)) });
+  };
+}
+
 function Roadmap() {
+  const text = useText();
+  const { t } = useLingui();
+  const quarter = useQuarter();
   return (
     <Section id="roadmap" labelledBy="roadmap-title">
       <SectionHeader
         id="roadmap-title"
-        eyebrow="Roadmap"
-        title={roadmapTitle}
-        intro={roadmapIntro}
+        eyebrow={t`Roadmap`}
+        title={text(roadmapTitle)}
+        intro={text(roadmapIntro)}
       />
       <ol className={styles.timeline}>
         {roadmap.map((item) => (
           <li
-            key={item.title}
+            key={item.date}
             className={`${styles.milestone} ${item.completed ? styles.completed : ''}`}
             data-stagger
             data-status={item.status}
@@ -148,11 +189,11 @@ function Roadmap() {
             </span>
             <div className={styles.milestoneBody}>
               <p className={styles.milestoneMeta}>
-                <time>{item.date}</time>
-                <span className={styles.status}>{item.status}</span>
+                <time>{quarter(item.date)}</time>
+                <span className={styles.status}>{text(roadmapStatusLabels[item.status])}</span>
               </p>
-              <h3 className={styles.milestoneTitle}>{item.title}</h3>
-              <p className={styles.milestoneText}>{item.description}</p>
+              <h3 className={styles.milestoneTitle}>{text(item.title)}</h3>
+              <p className={styles.milestoneText}>{text(item.description)}</p>
             </div>
           </li>
         ))}

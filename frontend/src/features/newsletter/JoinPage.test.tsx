@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { getSupabase } from '../../lib/supabase';
 import JoinPage from './JoinPage';
@@ -123,6 +123,8 @@ describe('JoinPage submitting', () => {
     expect(screen.getByText(/check your inbox/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
     expect(insert).toHaveBeenCalledTimes(1);
+    // The page's language goes with the row: the confirmation email is written in it.
+    expect(insert).toHaveBeenCalledWith(expect.objectContaining({ locale: 'en' }));
     const until = Number(localStorage.getItem(COOLDOWN_KEY));
     expect(until).toBeGreaterThanOrEqual(before + 60_000);
     expect(until).toBeLessThanOrEqual(Date.now() + 60_000);

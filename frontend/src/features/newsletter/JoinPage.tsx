@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BellRing, CircleCheck, Mail, Rocket } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -23,6 +25,7 @@ import {
   type JoinForm,
   type JoinResult,
 } from './join';
+import { formatNumber } from './numbers';
 import styles from './JoinPage.module.css';
 import panels from '../../components/FormPanels.module.css';
 
@@ -61,17 +64,18 @@ function useCooldown(): [number, (seconds?: number, replace?: boolean) => void] 
 const interests = [
   {
     name: 'interests.newsletter',
-    label: 'The weekly newsletter',
-    hint: 'A short email with app news, a verse and a hadith to reflect on.',
+    label: msg`The weekly newsletter`,
+    hint: msg`A short email with app news, a verse and a hadith to reflect on.`,
   },
   {
     name: 'interests.waitlist',
-    label: 'The app waitlist',
-    hint: 'Be among the first to try new releases when they open.',
+    label: msg`The app waitlist`,
+    hint: msg`Be among the first to try new releases when they open.`,
   },
 ] as const;
 
 export default function JoinPage() {
+  const { t, i18n } = useLingui();
   const { brand } = useConfig();
   const [joined, setJoined] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -114,7 +118,7 @@ export default function JoinPage() {
       result = { ok: false, kind: 'failed', message: MESSAGES.failed };
     }
     if (result.ok) {
-      toast.success('Thank you for joining! Please check your inbox.');
+      toast.success(t`Thank you for joining! Please check your inbox.`);
       setJoined(true);
       return;
     }
@@ -134,21 +138,27 @@ export default function JoinPage() {
   };
 
   const interestError = errors.interests?.newsletter?.message;
+  const seconds = formatNumber(waitLeft);
   const buttonLabel = isSubmitting
-    ? 'Joining…'
+    ? t`Joining…`
     : waitLeft > 0
-      ? `Please wait ${waitLeft}s`
-      : 'Join Now';
+      ? t({
+          message: `Please wait ${seconds}s`,
+          comment: 'On the button: seconds until it can be used.',
+        })
+      : t`Join Now`;
 
   return (
     <>
       <PageHero
-        eyebrow="Newsletter & waitlist"
-        title={`Join ${brand}`}
+        eyebrow={t`Newsletter & waitlist`}
+        title={t`Join ${brand}`}
         intro={
           <p>
-            Get the weekly newsletter, or a place on the waitlist for new releases. One email
-            confirms your address, and you can leave at any time.
+            <Trans>
+              Get the weekly newsletter, or a place on the waitlist for new releases. One email
+              confirms your address, and you can leave at any time.
+            </Trans>
           </p>
         }
       />
@@ -158,13 +168,17 @@ export default function JoinPage() {
             <div className={`${panels.panel} ${styles.card}`} role="status">
               <CircleCheck className={styles.successIcon} size={48} aria-hidden="true" />
               <h2 id="join-form-title" ref={successHeading} tabIndex={-1}>
-                Welcome to {brand}!
+                <Trans>Welcome to {brand}!</Trans>
               </h2>
               <p className={styles.lead}>
-                Please check your inbox: we have sent you an email with a link to confirm your
-                subscription. If it is not there in a few minutes, look in your spam folder.
+                <Trans>
+                  Please check your inbox: we have sent you an email with a link to confirm your
+                  subscription. If it is not there in a few minutes, look in your spam folder.
+                </Trans>
               </p>
-              <ButtonLink to="/">Return to Homepage</ButtonLink>
+              <ButtonLink to="/">
+                <Trans>Return to Homepage</Trans>
+              </ButtonLink>
             </div>
           ) : (
             <form
@@ -174,19 +188,21 @@ export default function JoinPage() {
               aria-labelledby="join-form-title"
             >
               <h2 id="join-form-title" className={styles.formTitle}>
-                Join the community
+                <Trans>Join the community</Trans>
               </h2>
               <TextField
-                label="Name"
+                label={t`Name`}
                 type="text"
+                dir="auto"
                 autoComplete="name"
                 maxLength={NAME_MAX}
                 error={errors.name?.message}
                 {...field('name')}
               />
               <TextField
-                label="Email address"
+                label={t`Email address`}
                 type="email"
+                dir="ltr"
                 inputMode="email"
                 autoComplete="email"
                 spellCheck={false}
@@ -199,7 +215,9 @@ export default function JoinPage() {
                 className={styles.fieldset}
                 aria-describedby={interestError ? 'join-interests-error' : undefined}
               >
-                <legend className={styles.legend}>What would you like to receive?</legend>
+                <legend className={styles.legend}>
+                  <Trans>What would you like to receive?</Trans>
+                </legend>
                 {interests.map((interest, index) => (
                   <div key={interest.name} className={styles.choice}>
                     <input
@@ -216,10 +234,10 @@ export default function JoinPage() {
                       ) : (
                         <Rocket size={18} aria-hidden="true" />
                       )}
-                      {interest.label}
+                      {i18n._(interest.label)}
                     </label>
                     <p id={`join-${interest.name}-hint`} className={styles.choiceHint}>
-                      {interest.hint}
+                      {i18n._(interest.hint)}
                     </p>
                   </div>
                 ))}
@@ -237,12 +255,18 @@ export default function JoinPage() {
           )}
           <aside className={`${panels.panel} ${styles.aside}`} aria-labelledby="join-why">
             <h2 id="join-why">
-              <BellRing size={20} aria-hidden="true" /> What to expect
+              <BellRing size={20} aria-hidden="true" /> <Trans>What to expect</Trans>
             </h2>
             <ul>
-              <li>One confirmation email first: nothing else arrives until you confirm.</li>
-              <li>At most one newsletter a week, never shared with anyone.</li>
-              <li>An unsubscribe link in every email, no account needed.</li>
+              <li>
+                <Trans>One confirmation email first: nothing else arrives until you confirm.</Trans>
+              </li>
+              <li>
+                <Trans>At most one newsletter a week, never shared with anyone.</Trans>
+              </li>
+              <li>
+                <Trans>An unsubscribe link in every email, no account needed.</Trans>
+              </li>
             </ul>
           </aside>
         </div>

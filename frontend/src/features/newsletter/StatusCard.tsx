@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, LoaderCircle, MailMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/Button';
@@ -48,7 +49,7 @@ export function StatusCard({ tone, title, children, actions, homeLink = true }: 
         {actions}
         {homeLink && (
           <ButtonLink to="/" variant={tone === 'idle' ? 'outline' : 'primary'}>
-            Return to Homepage
+            <Trans>Return to Homepage</Trans>
           </ButtonLink>
         )}
       </div>

@@ -1,13 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Button } from '../../components/Button';
 import { StatusCard, statusCardStyles as styles } from './StatusCard';
-import {
-  LIST_NAMES,
-  UNSUBSCRIBE_MESSAGES,
-  unsubscribe,
-  type UnsubscribeOutcome,
-} from './unsubscribe';
+import { UNSUBSCRIBE_MESSAGES, unsubscribe, type UnsubscribeOutcome } from './unsubscribe';
 
 /**
  * /unsubscribe?token=…: the link in every newsletter email. Opening the page changes nothing
@@ -15,6 +11,7 @@ import {
  * token to /api/newsletter/unsubscribe.
  */
 export default function UnsubscribePage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token');
   const [busy, setBusy] = useState(false);
@@ -28,27 +25,37 @@ export default function UnsubscribePage() {
 
   if (!token) {
     return (
-      <StatusCard tone="error" title="Unsubscribe link incomplete">
+      <StatusCard tone="error" title={t`Unsubscribe link incomplete`}>
         <p className={styles.lead}>{UNSUBSCRIBE_MESSAGES.missing}</p>
       </StatusCard>
     );
   }
   if (outcome?.ok) {
-    const list = LIST_NAMES[outcome.source];
     return (
-      <StatusCard tone="success" title="You have been unsubscribed">
+      <StatusCard tone="success" title={t`You have been unsubscribed`}>
         <p className={styles.lead}>
-          You will no longer receive emails about {list}. We are sorry to see you go.
+          {outcome.source === 'newsletter' ? (
+            <Trans>
+              You will no longer receive emails about the weekly newsletter. We are sorry to see you
+              go.
+            </Trans>
+          ) : (
+            <Trans>
+              You will no longer receive emails about the app waitlist. We are sorry to see you go.
+            </Trans>
+          )}
         </p>
         <p className={styles.note}>
-          Changed your mind? You can <Link to="/join">join again</Link> at any time.
+          <Trans>
+            Changed your mind? You can <Link to="/join">join again</Link> at any time.
+          </Trans>
         </p>
       </StatusCard>
     );
   }
   if (outcome && outcome.reason !== 'rate_limited' && outcome.reason !== 'failed') {
     return (
-      <StatusCard tone="error" title="Unsubscribe failed">
+      <StatusCard tone="error" title={t`Unsubscribe failed`}>
         <p className={styles.lead}>{outcome.message}</p>
       </StatusCard>
     );
@@ -57,10 +64,10 @@ export default function UnsubscribePage() {
   return (
     <StatusCard
       tone={outcome ? 'error' : 'idle'}
-      title={outcome ? 'Unsubscribe failed' : 'Unsubscribe'}
+      title={outcome ? t`Unsubscribe failed` : t`Unsubscribe`}
       actions={
         <Button onClick={() => void confirm()} disabled={busy} className={styles.confirm}>
-          {busy ? 'Unsubscribing…' : outcome ? 'Try again' : 'Unsubscribe'}
+          {busy ? t`Unsubscribing…` : outcome ? t`Try again` : t`Unsubscribe`}
         </Button>
       }
     >
@@ -68,8 +75,10 @@ export default function UnsubscribePage() {
         <p className={styles.lead}>{outcome.message}</p>
       ) : (
         <p className={styles.lead}>
-          Press the button below to stop receiving these emails. It takes effect at once, and you do
-          not need an account.
+          <Trans>
+            Press the button below to stop receiving these emails. It takes effect at once, and you
+            do not need an account.
+          </Trans>
         </p>
       )}
     </StatusCard>

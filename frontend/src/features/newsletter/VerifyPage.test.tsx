@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '../../test/render';
 import { StrictMode } from 'react';
 import { getSupabase } from '../../lib/supabase';
 import VerifyPage from './VerifyPage';

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { getSupabase } from '../../lib/supabase';
@@ -12,6 +13,7 @@ import { verifySubscriber, type VerifyOutcome } from './verify';
  * `false` for a token the first call had just used.
  */
 export default function VerifyPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token');
   const request = useRef<{ token: string | null; result: Promise<VerifyOutcome> } | null>(null);
@@ -36,23 +38,27 @@ export default function VerifyPage() {
 
   if (!result) {
     return (
-      <StatusCard tone="busy" title="Verifying Email" homeLink={false}>
-        <p className={styles.lead}>Please wait while we confirm your email address…</p>
+      <StatusCard tone="busy" title={t`Verifying Email`} homeLink={false}>
+        <p className={styles.lead}>
+          <Trans>Please wait while we confirm your email address…</Trans>
+        </p>
       </StatusCard>
     );
   }
   if (result.ok) {
     return (
-      <StatusCard tone="success" title="Email Verified!">
+      <StatusCard tone="success" title={t`Email Verified!`}>
         <p className={styles.lead}>
-          Thank you for confirming your email address. Your subscription is active, and a welcome
-          email is on its way with a link to unsubscribe at any time.
+          <Trans>
+            Thank you for confirming your email address. Your subscription is active, and a welcome
+            email is on its way with a link to unsubscribe at any time.
+          </Trans>
         </p>
       </StatusCard>
     );
   }
   return (
-    <StatusCard tone="error" title="Verification Failed">
+    <StatusCard tone="error" title={t`Verification Failed`}>
       <p className={styles.lead}>{result.message}</p>
     </StatusCard>
   );

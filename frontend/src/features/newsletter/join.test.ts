@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { activateLocale } from '../../lib/i18n/catalogs';
 import {
   COOLDOWN_KEY,
   MESSAGES,
@@ -140,10 +141,30 @@ describe('subscribe (docs/behaviour.md#join-form)', () => {
           email: 'amina@example.com',
           name: 'Amina',
           source: 'newsletter',
+          locale: 'en',
           subscribed_at: '2025-03-01T10:00:00.000Z',
         },
       ],
     ]);
+  });
+
+  it("sends the page's language with every row, so the emails are in it", async () => {
+    const both = { ...valid, interests: { newsletter: true, waitlist: true } };
+    const given = fakeClient(ok, ok);
+    expect(await subscribe(given.client, both, fixedNow, 'ar')).toEqual({ ok: true });
+    expect(given.insert.mock.calls.map(([row]) => row)).toEqual([
+      expect.objectContaining({ source: 'newsletter', locale: 'ar' }),
+      expect.objectContaining({ source: 'waitlist', locale: 'ar' }),
+    ]);
+    // By default, the language of the page the form is on.
+    await activateLocale('ur');
+    try {
+      const page = fakeClient(ok);
+      expect(await subscribe(page.client, valid, fixedNow)).toEqual({ ok: true });
+      expect(page.insert.mock.calls[0]?.[0]).toMatchObject({ locale: 'ur' });
+    } finally {
+      await activateLocale('en');
+    }
   });
 
   it('makes a second waitlist insert after the newsletter one when both are ticked', async () => {

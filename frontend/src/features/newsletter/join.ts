@@ -2,47 +2,73 @@
  * The join form's rules (docs/behaviour.md#join-form): its schema, the 60-second wait kept in
  * localStorage, and the one or two inserts into newsletter_subscribers (docs/api.md#rest-insert).
  */
+import { plural, t } from '@lingui/core/macro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
-import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
+import { hasHiddenCharacter } from '../../lib/hiddenText';
+import { activeLocale } from '../../lib/i18n/catalogs';
+import type { LocaleCode } from '../../lib/i18n/locales';
 import { ErrorCode } from '../../lib/errorCodes';
+import { formatNumber } from './numbers';
 
 /** The server's limits (backend/app/newsletter/schemas.py). */
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
+/**
+ * The form's messages, each read in the page's language when it is used (the page's catalogue
+ * loads with the page, after this module).
+ */
 export const MESSAGES = {
-  nameRequired: 'Name is required',
-  nameTooLong: `Name must be at most ${NAME_MAX} characters`,
-  emailRequired: 'Email is required',
-  emailInvalid: 'Email is invalid',
-  noInterest: 'Please select at least one option',
-  duplicate: 'You are already subscribed with this email address',
-  failed: 'There was an error processing your request. Please try again.',
-} as const;
+  get nameRequired() {
+    return t`Name is required`;
+  },
+  get nameTooLong() {
+    const max = formatNumber(NAME_MAX);
+    return t({ message: `Name must be at most ${max} characters`, comment: 'max is 100.' });
+  },
+  get nameHidden() {
+    return t`Name contains an invisible or control character; please retype it`;
+  },
+  get emailRequired() {
+    return t`Email is required`;
+  },
+  get emailInvalid() {
+    return t`Email is invalid`;
+  },
+  get noInterest() {
+    return t`Please select at least one option`;
+  },
+  get duplicate() {
+    return t`You are already subscribed with this email address`;
+  },
+  get failed() {
+    return t`There was an error processing your request. Please try again.`;
+  },
+};
 
 export const joinSchema = z
   .object({
     name: z
       .string()
       .trim()
-      .min(1, MESSAGES.nameRequired)
-      .max(NAME_MAX, MESSAGES.nameTooLong)
-      .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
+      .min(1, { error: () => MESSAGES.nameRequired })
+      .max(NAME_MAX, { error: () => MESSAGES.nameTooLong })
+      .refine((name) => !hasHiddenCharacter(name), { error: () => MESSAGES.nameHidden }),
     email: z
       .string()
       .trim()
-      .min(1, MESSAGES.emailRequired)
-      .max(EMAIL_MAX, MESSAGES.emailInvalid)
-      .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
+      .min(1, { error: () => MESSAGES.emailRequired })
+      .max(EMAIL_MAX, { error: () => MESSAGES.emailInvalid })
+      .regex(EMAIL_PATTERN, { error: () => MESSAGES.emailInvalid })
       .superRefine(checkEmailRules),
     interests: z.object({ newsletter: z.boolean(), waitlist: z.boolean() }),
     // Honeypot: hidden from people and assistive technology; only bots fill it in.
     website: z.string(),
   })
   .refine((form) => form.interests.newsletter || form.interests.waitlist, {
-    message: MESSAGES.noInterest,
+    error: () => MESSAGES.noInterest,
     // On the first checkbox, so react-hook-form can move focus there on submit.
     path: ['interests', 'newsletter'],
   });
@@ -102,10 +128,21 @@ export function startCooldown(
   return until;
 }
 
-export const waitMessage = (seconds: number) =>
-  `Please wait ${seconds} seconds before submitting again.`;
-export const tooManyMessage = (seconds: number) =>
-  `Too many requests. Please wait ${seconds} seconds before submitting again.`;
+export function waitMessage(seconds: number): string {
+  const count = formatNumber(seconds);
+  return plural(seconds, {
+    one: `Please wait ${count} second before submitting again.`,
+    other: `Please wait ${count} seconds before submitting again.`,
+  });
+}
+
+export function tooManyMessage(seconds: number): string {
+  const count = formatNumber(seconds);
+  return plural(seconds, {
+    one: `Too many requests. Please wait ${count} second before submitting again.`,
+    other: `Too many requests. Please wait ${count} seconds before submitting again.`,
+  });
+}
 
 // --- Submitting ---------------------------------------------------------------------------------
 
@@ -175,6 +212,7 @@ export async function subscribe(
   client: Inserter,
   form: { name: string; email: string; interests: { newsletter: boolean; waitlist: boolean } },
   now: () => Date = () => new Date(),
+  locale: LocaleCode = activeLocale(),
 ): Promise<JoinResult> {
   const sources = (['newsletter', 'waitlist'] as const).filter((s) => form.interests[s]);
   let added = false;
@@ -184,6 +222,8 @@ export async function subscribe(
       email: form.email.trim(),
       name: form.name.trim(),
       source,
+      // The page's language: the confirmation and the newsletters are sent in it.
+      locale,
       subscribed_at: now().toISOString(),
     });
     if (!error) {

@@ -1,4 +1,6 @@
 /** POST /api/newsletter/unsubscribe with the emailed token (backend/app/newsletter/router.py). */
+import { plural, t } from '@lingui/core/macro';
+import { formatNumber } from './numbers';
 
 export type Source = 'newsletter' | 'waitlist';
 
@@ -6,20 +8,25 @@ export type UnsubscribeOutcome =
   | { ok: true; source: Source }
   | { ok: false; reason: 'missing' | 'invalid' | 'rate_limited' | 'failed'; message: string };
 
-export const LIST_NAMES: Record<Source, string> = {
-  newsletter: 'the weekly newsletter',
-  waitlist: 'the app waitlist',
-};
-
+/** The outcomes' messages, each read in the page's language when it is used. */
 export const UNSUBSCRIBE_MESSAGES = {
-  missing:
-    'This unsubscribe link is incomplete. Please open the link from your email again, or copy the whole address into your browser.',
-  invalid:
-    'This unsubscribe link is not valid. Please check that you opened the whole link from your email, or use the link in the latest email you received.',
-  failed: 'We could not unsubscribe you just now. Please try again in a moment.',
-  rateLimited: (seconds: number) =>
-    `Too many requests. Please wait ${seconds} seconds before trying again.`,
-} as const;
+  get missing() {
+    return t`This unsubscribe link is incomplete. Please open the link from your email again, or copy the whole address into your browser.`;
+  },
+  get invalid() {
+    return t`This unsubscribe link is not valid. Please check that you opened the whole link from your email, or use the link in the latest email you received.`;
+  },
+  get failed() {
+    return t`We could not unsubscribe you just now. Please try again in a moment.`;
+  },
+  rateLimited: (seconds: number) => {
+    const count = formatNumber(seconds);
+    return plural(seconds, {
+      one: `Too many requests. Please wait ${count} second before trying again.`,
+      other: `Too many requests. Please wait ${count} seconds before trying again.`,
+    });
+  },
+};
 
 export async function unsubscribe(
   token: string | null,

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '../../components/Button';
@@ -12,7 +13,9 @@ import {
   type CalendarDay,
   type Place,
 } from './compute';
+import { untilText } from './duration';
 import { hijriDate } from './hijri';
+import { formatNumber } from './locale';
 import { HIGH_LATITUDE_TEXT, PRAYER_NAMES } from './methods';
 import type { StoredSettings } from './storage';
 import styles from './PrayerTimesPage.module.css';
@@ -25,10 +28,11 @@ interface DayTimesProps {
   day: CalendarDay;
   onDay: (day: CalendarDay) => void;
   now: Date;
-  locale: string | undefined;
+  /** The Intl locale of dates, times and numbers (locale.ts#displayLocale). */
+  locale: string;
 }
 
-export function longDate(day: CalendarDay, locale: string | undefined): string {
+export function longDate(day: CalendarDay, locale: string): string {
   return new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
     weekday: 'long',
@@ -38,21 +42,12 @@ export function longDate(day: CalendarDay, locale: string | undefined): string {
   }).format(new Date(Date.UTC(day.year, day.month - 1, day.day, 12)));
 }
 
-/** "2 h 14 min", "45 min", "less than a minute". */
-export function untilText(ms: number): string {
-  const minutes = Math.ceil(ms / 60_000);
-  if (minutes <= 1) return ms <= 60_000 ? 'less than a minute' : '1 min';
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (!hours) return `${rest} min`;
-  return rest ? `${hours} h ${rest} min` : `${hours} h`;
-}
-
 const sameDay = (a: CalendarDay, b: CalendarDay) =>
   a.year === b.year && a.month === b.month && a.day === b.day;
 
 /** The six times of the chosen day, the next prayer and its countdown. */
 export function DayTimes({ place, settings, today, day, onDay, now, locale }: DayTimesProps) {
+  const { t, i18n } = useLingui();
   const times = useMemo(() => computeDay(place, day, settings), [place, day, settings]);
   const next = useMemo(
     () => nextPrayer(place, today, settings, now),
@@ -65,32 +60,40 @@ export function DayTimes({ place, settings, today, day, onDay, now, locale }: Da
   const hijri = hijriDate(day, settings.hijriOffset, locale);
   const nextDay = next.at.getTime() > times.isha.getTime() ? null : next;
 
+  const placeName = place.name;
+  const date = longDate(day, locale);
+  const prayer = i18n._(PRAYER_NAMES[next.prayer]);
+  const duration = untilText(next.at.getTime() - now.getTime(), locale);
+  const nextTime = format(next.at);
+
   return (
     <div className={styles.dayPanel}>
       <div className={styles.dateRow}>
         <Button variant="outline" small onClick={() => onDay(addDays(day, -1))}>
-          <ChevronLeft size={16} aria-hidden="true" />
-          Previous day
+          <ChevronLeft size={16} aria-hidden="true" className="flip-rtl" />
+          <Trans>Previous day</Trans>
         </Button>
         <p className={styles.dates}>
-          <span className={styles.gregorian}>{longDate(day, locale)}</span>
+          <span className={styles.gregorian}>{date}</span>
           <span className={styles.hijri}>{hijri.text}</span>
         </p>
         <Button variant="outline" small onClick={() => onDay(addDays(day, 1))}>
-          Next day
-          <ChevronRight size={16} aria-hidden="true" />
+          <Trans>Next day</Trans>
+          <ChevronRight size={16} aria-hidden="true" className="flip-rtl" />
         </Button>
       </div>
       {!isToday && (
         <p className={styles.centered}>
           <button type="button" className={styles.linkButton} onClick={() => onDay(today)}>
-            Back to today
+            <Trans>Back to today</Trans>
           </button>
         </p>
       )}
       <table className={styles.times}>
         <caption className="sr-only">
-          Prayer times for {place.name} on {longDate(day, locale)}
+          <Trans>
+            Prayer times for <bdi>{placeName}</bdi> on {date}
+          </Trans>
         </caption>
         <tbody>
           {PRAYERS.map((prayer) => {
@@ -98,12 +101,17 @@ export function DayTimes({ place, settings, today, day, onDay, now, locale }: Da
             return (
               <tr key={prayer} className={isNext ? styles.nextRow : undefined} data-prayer={prayer}>
                 <th scope="row">
-                  {PRAYER_NAMES[prayer]}
+                  {i18n._(PRAYER_NAMES[prayer])}
                   {isNext && (
                     <>
-                      <span className="sr-only"> (next prayer)</span>
+                      <span className="sr-only">
+                        {' '}
+                        <Trans comment="After the name of the next prayer in the day's table, for screen readers.">
+                          (next prayer)
+                        </Trans>
+                      </span>
                       <span className={styles.nextBadge} aria-hidden="true">
-                        Next
+                        <Trans comment="A badge on the next prayer's row.">Next</Trans>
                       </span>
                     </>
                   )}
@@ -126,20 +134,74 @@ export function DayTimes({ place, settings, today, day, onDay, now, locale }: Da
       </table>
       {/* Updated once a minute at most (the clock ticks on the minute), read politely. */}
       <p className={styles.countdown} aria-live="polite" aria-atomic="true">
-        {PRAYER_NAMES[next.prayer]} in {untilText(next.at.getTime() - now.getTime())}
-        <span className="sr-only"> ({format(next.at)})</span>
+        {t({
+          message: `${prayer} in ${duration}`,
+          comment: 'The countdown to the next prayer: "Dhuhr in 2 h 14 min".',
+        })}
+        <span className="sr-only"> ({nextTime})</span>
       </p>
       {(applies.fajr || applies.isha) && (
         <p className={styles.note}>
-          {place.name} is at {Math.abs(place.latitude).toFixed(1)}°{' '}
-          {place.latitude >= 0 ? 'N' : 'S'}: on this day the sun does not go far enough below the
-          horizon for{' '}
-          {applies.fajr && applies.isha ? 'Fajr and Isha' : applies.fajr ? 'Fajr' : 'Isha'} by
-          angle, so {applies.fajr && applies.isha ? 'they follow' : 'it follows'} the rule “
-          {HIGH_LATITUDE_TEXT[resolved.highLatitude].name}”:{' '}
-          {HIGH_LATITUDE_TEXT[resolved.highLatitude].line}
+          <HighLatitudeNote
+            place={place}
+            fajr={applies.fajr}
+            isha={applies.isha}
+            rule={i18n._(HIGH_LATITUDE_TEXT[resolved.highLatitude].name)}
+            explanation={i18n._(HIGH_LATITUDE_TEXT[resolved.highLatitude].line)}
+            locale={locale}
+          />
         </p>
       )}
     </div>
+  );
+}
+
+/** Why a day's Fajr or Isha follows the high-latitude rule, as one sentence per case. */
+function HighLatitudeNote({
+  place,
+  fajr,
+  isha,
+  rule,
+  explanation,
+  locale,
+}: {
+  place: Place;
+  fajr: boolean;
+  isha: boolean;
+  rule: string;
+  explanation: string;
+  locale: string;
+}) {
+  const { t } = useLingui();
+  const placeName = place.name;
+  const degrees = formatNumber(Math.abs(place.latitude), locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const latitude =
+    place.latitude >= 0
+      ? t({ message: `${degrees}° N`, comment: 'A latitude north of the equator.' })
+      : t({ message: `${degrees}° S`, comment: 'A latitude south of the equator.' });
+  if (fajr && isha) {
+    return (
+      <Trans>
+        <bdi>{placeName}</bdi> is at {latitude}: on this day the sun does not go far enough below
+        the horizon for Fajr and Isha by angle, so they follow the rule “{rule}”: {explanation}
+      </Trans>
+    );
+  }
+  if (fajr) {
+    return (
+      <Trans>
+        <bdi>{placeName}</bdi> is at {latitude}: on this day the sun does not go far enough below
+        the horizon for Fajr by angle, so it follows the rule “{rule}”: {explanation}
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      <bdi>{placeName}</bdi> is at {latitude}: on this day the sun does not go far enough below the
+      horizon for Isha by angle, so it follows the rule “{rule}”: {explanation}
+    </Trans>
   );
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LocateFixed } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/Button';
@@ -18,23 +21,35 @@ interface LocationPickerProps {
   onPlace: (place: Place) => void;
   remember: boolean;
   onRemember: (remember: boolean) => void;
+  /** The Intl locale of country names (locale.ts#displayLocale). */
+  locale: string;
 }
 
-type Status = { kind: 'idle' } | { kind: 'locating' } | { kind: 'error'; message: string };
+type Status =
+  { kind: 'idle' } | { kind: 'locating' } | { kind: 'error'; message: MessageDescriptor };
 
-const UNAVAILABLE = 'Your device could not find its position. Search for a city instead.';
-const GEOLOCATION_ERRORS: Record<number, string> = {
-  1: 'Location permission was denied. Search for a city instead, or allow location for this site in your browser settings.',
+const UNAVAILABLE = msg`Your device could not find its position. Search for a city instead.`;
+const GEOLOCATION_ERRORS: Record<number, MessageDescriptor> = {
+  1: msg`Location permission was denied. Search for a city instead, or allow location for this site in your browser settings.`,
   2: UNAVAILABLE,
-  3: 'Finding your position took too long. Try again, or search for a city.',
+  3: msg`Finding your position took too long. Try again, or search for a city.`,
 };
 
-export function cityLabel(city: City, locale: string | undefined): string {
+/**
+ * "Makkah, Saudi Arabia": the city's name (the list's, in Latin letters) and its country's in the
+ * page's language. Also the search field's text once chosen, so it keeps the search's "name,
+ * country" form (a Latin comma) in every language.
+ */
+export function cityLabel(city: City, locale: string): string {
   return `${city.name}, ${countryName(city.country, locale)}`;
 }
 
-/** "Use my location" (asked only on the click) or a city from the offline list. */
-export function LocationPicker({ onPlace, remember, onRemember }: LocationPickerProps) {
+/**
+ * "Use my location" (asked only on the click) or a city from the offline list. The list and its
+ * search know the cities by their Latin names only (docs/prayer-times.md#city-list).
+ */
+export function LocationPicker({ onPlace, remember, onRemember, locale }: LocationPickerProps) {
+  const { t, i18n } = useLingui();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<City[]>([]);
@@ -42,13 +57,12 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
   const [open, setOpen] = useState(false);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
       setStatus({
         kind: 'error',
-        message: 'This browser cannot share its location. Search for a city instead.',
+        message: msg`This browser cannot share its location. Search for a city instead.`,
       });
       return;
     }
@@ -66,7 +80,7 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
           () =>
             setStatus({
               kind: 'error',
-              message: 'The city list could not be loaded to name your position. Try again.',
+              message: msg`The city list could not be loaded to name your position. Try again.`,
             }),
         );
       },
@@ -93,7 +107,8 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
         setActive(found.length ? 0 : -1);
         setOpen(true);
       },
-      () => setStatus({ kind: 'error', message: 'The city list could not be loaded. Try again.' }),
+      () =>
+        setStatus({ kind: 'error', message: msg`The city list could not be loaded. Try again.` }),
     );
   };
 
@@ -121,6 +136,9 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
   };
 
   const expanded = open && results.length > 0;
+  const typed = query.trim();
+  const { source, licence } = CITY_ATTRIBUTION;
+  const changes = i18n._(CITY_ATTRIBUTION.changes);
   return (
     <div className={styles.picker}>
       <Button
@@ -130,11 +148,11 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
         className={styles.locate}
       >
         <LocateFixed size={18} aria-hidden="true" />
-        {status.kind === 'locating' ? 'Finding your location…' : 'Use my location'}
+        {status.kind === 'locating' ? t`Finding your location…` : t`Use my location`}
       </Button>
       <div className={styles.search}>
         <label htmlFor={`${listId}-input`} className={styles.label}>
-          Search for a city
+          <Trans>Search for a city</Trans>
         </label>
         <input
           ref={inputRef}
@@ -144,6 +162,7 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
           role="combobox"
           autoComplete="off"
           spellCheck={false}
+          dir="auto"
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={`${listId}-list`}
@@ -152,12 +171,16 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
           onChange={(event) => search(event.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
-          placeholder="e.g. Istanbul, Karachi, Toronto"
+          placeholder={t({
+            message: 'e.g. Istanbul, Karachi, Toronto',
+            comment:
+              'The city search knows the Latin-script names only: keep the examples in Latin letters.',
+          })}
         />
         <div
           id={`${listId}-list`}
           role="listbox"
-          aria-label="Cities"
+          aria-label={t`Cities`}
           className={styles.options}
           hidden={!expanded}
         >
@@ -178,25 +201,32 @@ export function LocationPicker({ onPlace, remember, onRemember }: LocationPicker
             </div>
           ))}
         </div>
-        {open && query.trim() && results.length === 0 && (
-          <p className={styles.hint}>No city matches “{query.trim()}”.</p>
+        {open && typed && results.length === 0 && (
+          <p className={styles.hint}>
+            <Trans comment="The city search knows the Latin-script names only.">
+              No city matches “<bdi>{typed}</bdi>”.
+            </Trans>
+          </p>
         )}
         <p className={styles.attribution}>
-          City list: <a href={CITY_ATTRIBUTION.sourceUrl}>{CITY_ATTRIBUTION.source}</a>,{' '}
-          <a href={CITY_ATTRIBUTION.licenceUrl}>{CITY_ATTRIBUTION.licence}</a> (
-          {CITY_ATTRIBUTION.changes.replace(/\.$/, '')}). Loaded from this site only when you
-          search.
+          <Trans comment="The credit the city list's licence asks for: GeoNames (a proper name), CC BY 4.0 (the licence), and what was changed.">
+            City list: <a href={CITY_ATTRIBUTION.sourceUrl}>{source}</a>,{' '}
+            <a href={CITY_ATTRIBUTION.licenceUrl}>{licence}</a> ({changes}). Loaded from this site
+            only when you search.
+          </Trans>
         </p>
       </div>
       <CheckboxField
-        label="Remember my location"
+        label={t`Remember my location`}
         checked={remember}
         onChange={(event) => onRemember(event.target.checked)}
       />
-      <p className={styles.hint}>Kept in this browser only; untick to forget it.</p>
+      <p className={styles.hint}>
+        <Trans>Kept in this browser only; untick to forget it.</Trans>
+      </p>
       {status.kind === 'error' && (
         <p className={styles.error} role="alert">
-          {status.message}
+          {i18n._(status.message)}
         </p>
       )}
     </div>

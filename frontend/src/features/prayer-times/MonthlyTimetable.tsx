@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarArrowDown, ChevronLeft, ChevronRight, Printer } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
@@ -12,6 +14,7 @@ import {
   type Place,
 } from './compute';
 import { buildCalendar, ICS_DAYS } from './ics';
+import { formatNumber } from './locale';
 import { METHOD_TEXT, PRAYER_NAMES } from './methods';
 import type { StoredSettings } from './storage';
 import styles from './PrayerTimesPage.module.css';
@@ -20,15 +23,17 @@ interface MonthlyTimetableProps {
   place: Place;
   settings: StoredSettings;
   today: CalendarDay;
-  locale: string | undefined;
+  /** The Intl locale of dates and times (locale.ts#displayLocale). */
+  locale: string;
 }
 
 /** The chosen month, one row per day, printable; and the next 30 days as an .ics file. */
 export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTimetableProps) {
+  const { t, i18n } = useLingui();
   const { brand } = useConfig();
   const [month, setMonth] = useState({ year: today.year, month: today.month });
   const format = useMemo(() => timeFormatter(locale, place.timeZone), [locale, place.timeZone]);
-  const methodName = METHOD_TEXT[resolveSettings(place, settings).method].name;
+  const methodName = i18n._(METHOD_TEXT[resolveSettings(place, settings).method].name);
   const rows = useMemo(
     () =>
       Array.from({ length: daysInMonth(month.year, month.month) }, (_, index) => {
@@ -47,6 +52,9 @@ export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTime
     weekday: 'short',
     day: 'numeric',
   });
+  const placeName = place.name;
+  const dayCount = ICS_DAYS;
+  const days = formatNumber(dayCount, locale);
   const step = (delta: number) => {
     const date = new Date(Date.UTC(month.year, month.month - 1 + delta, 1));
     setMonth({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 });
@@ -82,17 +90,17 @@ export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTime
   return (
     <div className={styles.timetable} id="timetable">
       <h2 className={styles.panelTitle} id="timetable-title">
-        Monthly timetable
+        <Trans>Monthly timetable</Trans>
       </h2>
       <div className={`${styles.dateRow} ${styles.noPrint}`}>
         <Button variant="outline" small onClick={() => step(-1)}>
-          <ChevronLeft size={16} aria-hidden="true" />
-          Previous month
+          <ChevronLeft size={16} aria-hidden="true" className="flip-rtl" />
+          <Trans>Previous month</Trans>
         </Button>
         <p className={styles.dates}>{monthName}</p>
         <Button variant="outline" small onClick={() => step(1)}>
-          Next month
-          <ChevronRight size={16} aria-hidden="true" />
+          <Trans>Next month</Trans>
+          <ChevronRight size={16} aria-hidden="true" className="flip-rtl" />
         </Button>
       </div>
       {/* Focusable, so keyboard users can scroll a timetable wider than a phone (axe:
@@ -100,20 +108,24 @@ export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTime
       <div
         className={styles.tableScroll}
         role="region"
-        aria-label={`Timetable for ${monthName}`}
+        aria-label={t`Timetable for ${monthName}`}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
       >
         <table className={styles.month}>
           <caption>
-            {place.name}, {monthName}: {methodName}
+            <Trans comment="The monthly timetable's caption: the place, the month and the calculation method.">
+              <bdi>{placeName}</bdi>, {monthName}: {methodName}
+            </Trans>
           </caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
               {PRAYERS.map((prayer) => (
                 <th key={prayer} scope="col">
-                  {PRAYER_NAMES[prayer]}
+                  {i18n._(PRAYER_NAMES[prayer])}
                 </th>
               ))}
             </tr>
@@ -135,16 +147,21 @@ export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTime
       <div className={`${styles.actions} ${styles.noPrint}`}>
         <Button variant="outline" small onClick={() => window.print()}>
           <Printer size={16} aria-hidden="true" />
-          Print timetable
+          <Trans>Print timetable</Trans>
         </Button>
         <Button variant="outline" small onClick={download}>
           <CalendarArrowDown size={16} aria-hidden="true" />
-          Download calendar (.ics)
+          <Trans>Download calendar (.ics)</Trans>
         </Button>
       </div>
       <p className={`${styles.hint} ${styles.noPrint}`}>
-        The calendar file holds the next {ICS_DAYS} days’ five prayers at {place.name}’s local time,
-        for Google Calendar, Apple Calendar or Outlook.
+        {t({
+          message: plural(dayCount, {
+            one: `The calendar file holds the next ${days} day’s five prayers at ${placeName}’s local time, for Google Calendar, Apple Calendar or Outlook.`,
+            other: `The calendar file holds the next ${days} days’ five prayers at ${placeName}’s local time, for Google Calendar, Apple Calendar or Outlook.`,
+          }),
+          comment: 'The .ics download: the number of days it holds (30) and the place.',
+        })}
       </p>
     </div>
   );

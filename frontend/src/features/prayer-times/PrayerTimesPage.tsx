@@ -3,12 +3,14 @@
  * chooses, all computed in this browser (docs/prayer-times.md). The prerendered HTML has the
  * copy and the controls; the times appear once the script runs.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { dayAt, resolveSettings, type CalendarDay, type Place } from './compute';
 import { DayTimes } from './DayTimes';
+import { displayLocale } from './locale';
 import { LocationPicker } from './LocationPicker';
 import { ASR_TEXT, countryName, METHOD_TEXT } from './methods';
 import { MonthlyTimetable } from './MonthlyTimetable';
@@ -25,23 +27,22 @@ import {
 import { useMinuteClock } from './usePlaceClock';
 import styles from './PrayerTimesPage.module.css';
 
-export const PRIVACY_SENTENCE =
-  'Your location never leaves this browser: the times, the Qibla and the timetable are computed on your device, and nothing about where you are is sent to us or anyone else.';
-
 const noSubscription = () => () => undefined;
 const isClient = () => true;
 const isServer = () => false;
 
 export default function PrayerTimesPage() {
+  const { t, i18n } = useLingui();
   const now = useMinuteClock();
   // What this browser kept is read on the first render after hydration: the prerendered HTML
-  // (and so hydration) has none of it.
+  // (and so hydration) has none of it. So is the visitor's region (locale.ts): the times, dates
+  // and names it formats only appear after hydration.
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const kept = useMemo(
     () =>
       hydrated
-        ? { place: readPlace(), settings: readSettings(), locale: navigator.language }
-        : { place: null, settings: DEFAULT_STORED, locale: undefined },
+        ? { place: readPlace(), settings: readSettings(), locale: displayLocale() }
+        : { place: null, settings: DEFAULT_STORED, locale: displayLocale(undefined, []) },
     [hydrated],
   );
   const [chosen, setChosen] = useState<Place | null>(null);
@@ -74,32 +75,40 @@ export default function PrayerTimesPage() {
   return (
     <>
       <PageHero
-        eyebrow="Prayer times"
-        title="Prayer times wherever you are"
+        eyebrow={t`Prayer times`}
+        title={t`Prayer times wherever you are`}
         intro={
           <p>
-            Today’s times, the Qibla and the Hijri date for your city, with the calculation method
-            your mosque uses.
+            <Trans>
+              Today’s times, the Qibla and the Hijri date for your city, with the calculation method
+              your mosque uses.
+            </Trans>
           </p>
         }
       />
       <Section labelledBy="location-title">
         <p className={styles.privacy}>
           <LockKeyhole size={20} aria-hidden="true" />
-          {PRIVACY_SENTENCE}
+          <Trans>
+            Your location never leaves this browser: the times, the Qibla and the timetable are
+            computed on your device, and nothing about where you are is sent to us or anyone else.
+          </Trans>
         </p>
         <div className={styles.grid}>
           <div className={styles.panel}>
             <h2 id="location-title" className={styles.panelTitle}>
-              Your location
+              <Trans>Your location</Trans>
             </h2>
-            <LocationPicker onPlace={choosePlace} remember={remember} onRemember={changeRemember} />
+            <LocationPicker
+              onPlace={choosePlace}
+              remember={remember}
+              onRemember={changeRemember}
+              locale={locale}
+            />
           </div>
           <div className={styles.panel} aria-live="off">
             <h2 className={styles.panelTitle} id="times-title">
-              {place
-                ? `Prayer times in ${place.name}${place.country ? `, ${countryName(place.country, locale)}` : ''}`
-                : 'Prayer times'}
+              {place ? <TimesTitle place={place} locale={locale} /> : <Trans>Prayer times</Trans>}
             </h2>
             {place && resolved && today && shown && now ? (
               <>
@@ -113,14 +122,19 @@ export default function PrayerTimesPage() {
                   locale={locale}
                 />
                 <p className={styles.hint}>
-                  {METHOD_TEXT[resolved.method].name}; Asr: {ASR_TEXT[resolved.asr].name}. Times are{' '}
-                  {place.name}’s local time ({place.timeZone.replace(/_/g, ' ')}).
+                  <MethodHint
+                    place={place}
+                    method={i18n._(METHOD_TEXT[resolved.method].name)}
+                    school={i18n._(ASR_TEXT[resolved.asr].name)}
+                  />
                 </p>
               </>
             ) : (
               <p className={styles.hint}>
-                Choose your location to see today’s times. The times appear once the page’s script
-                has run.
+                <Trans>
+                  Choose your location to see today’s times. The times appear once the page’s script
+                  has run.
+                </Trans>
               </p>
             )}
           </div>
@@ -151,5 +165,32 @@ export default function PrayerTimesPage() {
         </>
       )}
     </>
+  );
+}
+
+/** "Prayer times in Makkah, Saudi Arabia" (the country in the page's language). */
+function TimesTitle({ place, locale }: { place: Place; locale: string }) {
+  const placeName = place.name;
+  const country = countryName(place.country, locale);
+  return country ? (
+    <Trans>
+      Prayer times in <bdi>{placeName}</bdi>, {country}
+    </Trans>
+  ) : (
+    <Trans>
+      Prayer times in <bdi>{placeName}</bdi>
+    </Trans>
+  );
+}
+
+/** The method and Asr school in use, and the time zone the times are in. */
+function MethodHint({ place, method, school }: { place: Place; method: string; school: string }) {
+  const placeName = place.name;
+  const timeZone = place.timeZone.replace(/_/g, ' ');
+  return (
+    <Trans comment="The calculation method and Asr school in use, then the place's IANA time zone (e.g. Asia/Riyadh).">
+      {method}; Asr: {school}. Times are <bdi>{placeName}</bdi>’s local time (<bdi>{timeZone}</bdi>
+      ).
+    </Trans>
   );
 }

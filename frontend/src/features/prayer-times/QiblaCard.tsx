@@ -1,7 +1,9 @@
+import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { Navigation } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/Button';
 import type { Place } from './compute';
+import { formatNumber } from './locale';
 import { compassPoint, distanceToKaaba, qiblaBearing } from './qibla';
 import styles from './PrayerTimesPage.module.css';
 
@@ -17,7 +19,8 @@ const hasCompass = () =>
 const noCompass = () => false;
 
 /** The bearing from true north, the distance, a compass drawing and an optional live compass. */
-export function QiblaCard({ place, locale }: { place: Place; locale: string | undefined }) {
+export function QiblaCard({ place, locale }: { place: Place; locale: string }) {
+  const { t } = useLingui();
   const bearing = qiblaBearing(place.latitude, place.longitude);
   const distance = distanceToKaaba(place.latitude, place.longitude);
   const [heading, setHeading] = useState<number | null>(null);
@@ -50,32 +53,35 @@ export function QiblaCard({ place, locale }: { place: Place; locale: string | un
     if (request) {
       try {
         if ((await request()) !== 'granted') {
-          setProblem('Motion and orientation access was not allowed.');
+          setProblem(t`Motion and orientation access was not allowed.`);
           return;
         }
       } catch {
-        setProblem('This browser did not allow the compass.');
+        setProblem(t`This browser did not allow the compass.`);
         return;
       }
     }
     setLive(true);
   };
 
-  const rounded = Math.round(bearing * 10) / 10;
-  const km = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(distance);
+  const degrees = formatNumber(Math.round(bearing * 10) / 10, locale, {
+    maximumFractionDigits: 1,
+  });
+  const km = formatNumber(distance, locale, { maximumFractionDigits: 0 });
+  const direction = compassPoint(bearing);
   // With a live heading the dial turns so that its north points north.
   const dial = heading === null ? 0 : -heading;
 
   return (
     <div className={styles.qibla}>
       <h2 className={styles.panelTitle} id="qibla-title">
-        Qibla
+        <Trans>Qibla</Trans>
       </h2>
       <svg
         className={styles.compass}
         viewBox="-100 -100 200 200"
         role="img"
-        aria-label={`Compass: the Qibla is ${rounded}° from true north`}
+        aria-label={t`Compass: the Qibla is ${degrees}° from true north`}
       >
         <g transform={`rotate(${dial})`}>
           <circle r="92" className={styles.dial} />
@@ -89,7 +95,10 @@ export function QiblaCard({ place, locale }: { place: Place; locale: string | un
             />
           ))}
           <text y="-62" className={styles.north}>
-            N
+            {t({
+              message: 'N',
+              comment: 'The north mark on the compass dial: one letter if possible.',
+            })}
           </text>
           <g transform={`rotate(${bearing})`}>
             <line y1="0" y2="-70" className={styles.needle} />
@@ -99,20 +108,39 @@ export function QiblaCard({ place, locale }: { place: Place; locale: string | un
         </g>
       </svg>
       <p className={styles.qiblaFigure}>
-        <strong>{rounded}°</strong> from true north ({compassPoint(bearing)})
+        <Trans comment="The Qibla's bearing and its compass point (N, NE, E, SE, S, SW, W, NW).">
+          <strong>{degrees}°</strong> from true north (
+          <Select
+            value={direction}
+            _N="N"
+            _NE="NE"
+            _E="E"
+            _SE="SE"
+            _S="S"
+            _SW="SW"
+            _W="W"
+            _NW="NW"
+            other=""
+          />
+          )
+        </Trans>
       </p>
       <p className={styles.hint}>
-        The Kaaba in Makkah is {km} km away along the shortest path over the Earth. A phone compass
-        shows magnetic north, which can differ from true north by a few degrees.
+        <Trans>
+          The Kaaba in Makkah is {km} km away along the shortest path over the Earth. A phone
+          compass shows magnetic north, which can differ from true north by a few degrees.
+        </Trans>
       </p>
       {supported && !live && (
         <Button variant="outline" small onClick={() => void startLive()}>
           <Navigation size={16} aria-hidden="true" />
-          Use live compass
+          <Trans>Use live compass</Trans>
         </Button>
       )}
       {live && heading === null && (
-        <p className={styles.hint}>Turn your phone flat and move it in a figure of eight.</p>
+        <p className={styles.hint}>
+          <Trans>Turn your phone flat and move it in a figure of eight.</Trans>
+        </p>
       )}
       {problem && <p className={styles.error}>{problem}</p>}
     </div>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Button } from '../../components/Button';
 import {
@@ -15,6 +17,7 @@ import {
   type Place,
 } from './compute';
 import { HIJRI_OFFSETS } from './hijri';
+import { formatNumber } from './locale';
 import { ASR_TEXT, countryName, HIGH_LATITUDE_TEXT, METHOD_TEXT, PRAYER_NAMES } from './methods';
 import { clampAdjustment, DEFAULT_STORED, type StoredSettings } from './storage';
 import styles from './PrayerTimesPage.module.css';
@@ -23,24 +26,41 @@ interface SettingsFormProps {
   place: Place;
   settings: StoredSettings;
   onChange: (settings: StoredSettings) => void;
-  locale: string | undefined;
-}
-
-/** "Umm al-Qura, the method used in Saudi Arabia". */
-export function defaultMethodText(place: Place, locale: string | undefined): string {
-  const method = METHOD_TEXT[defaultMethod(place.country)].name;
-  if (!hasNationalMethod(place.country)) {
-    return `${method}, the method used where no national method applies`;
-  }
-  return `${method}, the method used in ${countryName(place.country, locale)}`;
+  /** The Intl locale of numbers and country names (locale.ts#displayLocale). */
+  locale: string;
 }
 
 export function SettingsForm({ place, settings, onChange, locale }: SettingsFormProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const resolved = resolveSettings(place, settings);
   const set = (change: Partial<StoredSettings>) => onChange({ ...settings, ...change });
   const high = Math.abs(place.latitude) > HIGH_LATITUDE;
-  const asrDefault = defaultAsr(place.country);
+  const defaultSchool = i18n._(ASR_TEXT[defaultAsr(place.country)].name);
+  const method = i18n._(METHOD_TEXT[defaultMethod(place.country)].name);
+  const country = countryName(place.country, locale);
+  // "Default: Umm al-Qura, the method used in Saudi Arabia".
+  const defaultMethodText = hasNationalMethod(place.country)
+    ? t`Default: ${method}, the method used in ${country}`
+    : t`Default: ${method}, the method used where no national method applies`;
+  const automaticRule = i18n._(
+    HIGH_LATITUDE_TEXT[high ? 'seventhofthenight' : 'middleofthenight'].name,
+  );
+  const latitude = formatNumber(HIGH_LATITUDE, locale);
+  const offsetText = (offset: number) => {
+    if (offset === 0) return t({ message: 'None', comment: 'No Hijri date adjustment.' });
+    const days = Math.abs(offset);
+    const count = formatNumber(days, locale);
+    return offset > 0
+      ? t({
+          message: plural(days, { one: `+${count} day`, other: `+${count} days` }),
+          comment: 'The Hijri date moved forward by this many days.',
+        })
+      : t({
+          message: plural(days, { one: `−${count} day`, other: `−${count} days` }),
+          comment: 'The Hijri date moved back by this many days.',
+        });
+  };
 
   return (
     <form
@@ -49,29 +69,31 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`} className={styles.panelTitle}>
-        Calculation settings
+        <Trans>Calculation settings</Trans>
       </h2>
       <div className={styles.setting}>
-        <label htmlFor={`${id}-method`}>Calculation method</label>
+        <label htmlFor={`${id}-method`}>
+          <Trans>Calculation method</Trans>
+        </label>
         <select
           id={`${id}-method`}
           value={settings.method}
           onChange={(event) => set({ method: event.target.value as MethodId | 'auto' })}
           aria-describedby={`${id}-method-line`}
         >
-          <option value="auto">Default: {defaultMethodText(place, locale)}</option>
+          <option value="auto">{defaultMethodText}</option>
           {METHOD_IDS.map((method) => (
             <option key={method} value={method}>
-              {METHOD_TEXT[method].name}
+              {i18n._(METHOD_TEXT[method].name)}
             </option>
           ))}
         </select>
         <p id={`${id}-method-line`} className={styles.hint}>
-          {METHOD_TEXT[resolved.method].line}
+          {i18n._(METHOD_TEXT[resolved.method].line)}
         </p>
       </div>
       <fieldset className={styles.setting}>
-        <legend>Asr</legend>
+        <legend>{i18n._(PRAYER_NAMES.asr)}</legend>
         {(['auto', 'standard', 'hanafi'] as const).map((asr) => (
           <label key={asr} className={styles.radio}>
             <input
@@ -81,13 +103,20 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
               checked={settings.asr === asr}
               onChange={() => set({ asr: asr as AsrRule | 'auto' })}
             />
-            {asr === 'auto' ? `Default: ${ASR_TEXT[asrDefault].name}` : ASR_TEXT[asr].name}
+            {asr === 'auto'
+              ? t({
+                  message: `Default: ${defaultSchool}`,
+                  comment: 'The Asr school used by default.',
+                })
+              : i18n._(ASR_TEXT[asr].name)}
           </label>
         ))}
-        <p className={styles.hint}>{ASR_TEXT[resolved.asr].line}</p>
+        <p className={styles.hint}>{i18n._(ASR_TEXT[resolved.asr].line)}</p>
       </fieldset>
       <div className={styles.setting}>
-        <label htmlFor={`${id}-high`}>High-latitude rule</label>
+        <label htmlFor={`${id}-high`}>
+          <Trans>High-latitude rule</Trans>
+        </label>
         <select
           id={`${id}-high`}
           value={settings.highLatitude}
@@ -96,26 +125,37 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
           disabled={resolved.highLatitude === 'moonsighting'}
         >
           <option value="auto">
-            Automatic: {high ? 'Seventh of the night' : 'Middle of the night'}
+            {t({
+              message: `Automatic: ${automaticRule}`,
+              comment: 'The high-latitude rule chosen for the place.',
+            })}
           </option>
-          <option value="middleofthenight">{HIGH_LATITUDE_TEXT.middleofthenight.name}</option>
-          <option value="seventhofthenight">{HIGH_LATITUDE_TEXT.seventhofthenight.name}</option>
-          <option value="twilightangle">{HIGH_LATITUDE_TEXT.twilightangle.name}</option>
+          <option value="middleofthenight">
+            {i18n._(HIGH_LATITUDE_TEXT.middleofthenight.name)}
+          </option>
+          <option value="seventhofthenight">
+            {i18n._(HIGH_LATITUDE_TEXT.seventhofthenight.name)}
+          </option>
+          <option value="twilightangle">{i18n._(HIGH_LATITUDE_TEXT.twilightangle.name)}</option>
         </select>
         <p id={`${id}-high-line`} className={styles.hint}>
           {high
-            ? `Above ${HIGH_LATITUDE}° the summer sun may not sink far enough for Fajr and Isha by angle. `
-            : `Needed only above ${HIGH_LATITUDE}°; here it changes nothing on most days. `}
-          {HIGH_LATITUDE_TEXT[resolved.highLatitude].line}
+            ? t`Above ${latitude}° the summer sun may not sink far enough for Fajr and Isha by angle.`
+            : t`Needed only above ${latitude}°; here it changes nothing on most days.`}{' '}
+          {i18n._(HIGH_LATITUDE_TEXT[resolved.highLatitude].line)}
         </p>
       </div>
       <fieldset className={styles.setting}>
-        <legend>Minute adjustments</legend>
-        <p className={styles.hint}>Added to each computed time, to match your local mosque.</p>
+        <legend>
+          <Trans>Minute adjustments</Trans>
+        </legend>
+        <p className={styles.hint}>
+          <Trans>Added to each computed time, to match your local mosque.</Trans>
+        </p>
         <div className={styles.adjustments}>
           {PRAYERS.map((prayer) => (
             <label key={prayer} className={styles.adjustment}>
-              <span>{PRAYER_NAMES[prayer]}</span>
+              <span>{i18n._(PRAYER_NAMES[prayer])}</span>
               <input
                 type="number"
                 inputMode="numeric"
@@ -137,7 +177,9 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
         </div>
       </fieldset>
       <div className={styles.setting}>
-        <label htmlFor={`${id}-hijri`}>Hijri date adjustment</label>
+        <label htmlFor={`${id}-hijri`}>
+          <Trans>Hijri date adjustment</Trans>
+        </label>
         <select
           id={`${id}-hijri`}
           value={settings.hijriOffset}
@@ -146,20 +188,22 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
         >
           {HIJRI_OFFSETS.map((offset) => (
             <option key={offset} value={offset}>
-              {offset === 0
-                ? 'None'
-                : `${offset > 0 ? '+' : '−'}${Math.abs(offset)} day${Math.abs(offset) > 1 ? 's' : ''}`}
+              {offsetText(offset)}
             </option>
           ))}
         </select>
         <p id={`${id}-hijri-line`} className={styles.hint}>
-          For when the new moon was sighted locally a day or two before or after the Umm al-Qura
-          calendar.
+          <Trans>
+            For when the new moon was sighted locally a day or two before or after the Umm al-Qura
+            calendar.
+          </Trans>
         </p>
       </div>
-      <p className={styles.hint}>Saved in this browser.</p>
+      <p className={styles.hint}>
+        <Trans>Saved in this browser.</Trans>
+      </p>
       <Button variant="outline" small onClick={() => onChange(DEFAULT_STORED)}>
-        Reset to defaults
+        <Trans>Reset to defaults</Trans>
       </Button>
     </form>
   );

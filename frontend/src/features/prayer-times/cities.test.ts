@@ -186,6 +186,15 @@ describe('searchCities on the real list', () => {
     expect(first('oslo,')).toBe('Oslo, NO, Europe/Oslo');
   });
 
+  it("reads the country in the page's language, as a chosen city's label names it", () => {
+    // loadCities passes the page's language: on the Arabic page the field then holds
+    // "Makkah, المملكة العربية السعودية", which must still find Makkah.
+    const arabic = decodeCities(file, ['en', 'ar']);
+    const country = new Intl.DisplayNames('ar', { type: 'region' }).of('SA') ?? '';
+    expect(label(searchCities(arabic, `Makkah, ${country}`, 1)[0])).toBe('Makkah, SA, Asia/Riyadh');
+    expect(searchCities(index, `Makkah, ${country}`)).toEqual([]);
+  });
+
   it('finds nothing for nothing, and stops at the limit', () => {
     expect(searchCities(index, '  ')).toEqual([]);
     expect(searchCities(index, ', fr')).toEqual([]);
@@ -331,7 +340,7 @@ describe('loadCities', () => {
 
 describe('CITY_ATTRIBUTION', () => {
   it('credits GeoNames under CC BY 4.0 with both links', () => {
-    expect(CITY_ATTRIBUTION.text).toBe('City data: GeoNames (geonames.org), CC BY 4.0');
+    expect(CITY_ATTRIBUTION).toMatchObject({ source: 'GeoNames', licence: 'CC BY 4.0' });
     expect(CITY_ATTRIBUTION.sourceUrl).toBe('https://www.geonames.org/');
     expect(CITY_ATTRIBUTION.licenceUrl).toBe('https://creativecommons.org/licenses/by/4.0/');
   });

@@ -6,18 +6,24 @@
  * field or asks the page to name their position, never with the page; what they type and where
  * they are stay in the browser.
  */
+import { msg } from '@lingui/core/macro';
+import { activeLocale } from '../../lib/i18n/catalogs';
 import citiesUrl from './data/cities.json?url';
 import type { Place } from './compute';
 
 /** GeoNames is CC BY 4.0: the page credits it, with these links, next to the search field. */
 export const CITY_ATTRIBUTION = {
-  text: 'City data: GeoNames (geonames.org), CC BY 4.0',
   source: 'GeoNames',
   sourceUrl: 'https://www.geonames.org/',
+  // The licence's name, the same in every language.
+  // eslint-disable-next-line lingui/no-unlocalized-strings
   licence: 'CC BY 4.0',
   licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
-  /** What we changed (the licence asks to say so): a selection, rounded coordinates. */
-  changes: 'Cities over 15,000 people; coordinates rounded to 0.01°.',
+  /**
+   * What we changed (the licence asks to say so): a selection, rounded coordinates. A message in
+   * the page's language, shown in brackets after the source and the licence.
+   */
+  changes: msg`Cities over 15,000 people; coordinates rounded to 0.01°`,
 } as const;
 
 export interface City {
@@ -232,7 +238,9 @@ export function loadCities(): Promise<CityIndex> {
       if (!response.ok) throw new Error(`city list: HTTP ${response.status}`);
       return response.json() as Promise<CityFile>;
     })
-    .then((file) => decodeCities(file, ['en', ...navigator.languages]))
+    // Countries after a comma in English, the page's language (the chosen city's label, put
+    // back in the field, names its country so) and the browser's.
+    .then((file) => decodeCities(file, ['en', activeLocale(), ...navigator.languages]))
     .catch((error: unknown) => {
       loading = undefined;
       throw error;

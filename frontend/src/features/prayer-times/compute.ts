@@ -15,6 +15,8 @@ import {
 } from 'adhan';
 import { hijriMonth } from './hijri';
 
+// adhan's names of its methods: keys, not text (the page names them from methods.ts).
+/* eslint-disable lingui/no-unlocalized-strings */
 export const METHOD_IDS = [
   'MuslimWorldLeague',
   'NorthAmerica',
@@ -29,6 +31,7 @@ export const METHOD_IDS = [
   'Turkey',
   'Tehran',
 ] as const;
+/* eslint-enable lingui/no-unlocalized-strings */
 export type MethodId = (typeof METHOD_IDS)[number];
 
 export type AsrRule = 'standard' | 'hanafi';
@@ -85,6 +88,7 @@ export const MAX_ADJUSTMENT_MINUTES = 60;
 
 // The national methods adhan ships, by the countries that use them (docs/prayer-times.md#defaults);
 // everywhere else the Muslim World League's.
+/* eslint-disable lingui/no-unlocalized-strings -- method keys */
 const METHOD_BY_COUNTRY: Record<string, MethodId> = {
   SA: 'UmmAlQura',
   BH: 'UmmAlQura',
@@ -116,6 +120,7 @@ const METHOD_BY_COUNTRY: Record<string, MethodId> = {
   IR: 'Tehran',
   GB: 'MoonsightingCommittee',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 // Where the Hanafi school is followed by most, mosques time Asr by it.
 const HANAFI_COUNTRIES = new Set(['PK', 'IN', 'BD', 'AF']);
@@ -259,7 +264,10 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** Formats an instant as a time at the place, in the visitor's locale (12 or 24 hours). */
+/**
+ * Formats an instant as a time at the place, in `locale` (12 or 24 hours, and the digits, are
+ * the locale's): the page's (locale.ts#displayLocale); the accuracy test passes 'en-GB'.
+ */
 export function timeFormatter(locale: string | undefined, timeZone: string) {
   const format = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
   return (instant: Date) => (Number.isNaN(instant.getTime()) ? '—' : format.format(instant));

@@ -3,23 +3,26 @@
  * browser lacks it, the tabular (civil) Islamic calendar, which is at most a day or two off.
  * `offset` moves the date by whole days for a local moon sighting.
  */
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { CalendarDay } from './compute';
 
 export const HIJRI_OFFSETS = [-2, -1, 0, 1, 2] as const;
 
-const MONTHS = [
-  'Muharram',
-  'Safar',
-  'Rabiʿ al-Awwal',
-  'Rabiʿ al-Thani',
-  'Jumada al-Ula',
-  'Jumada al-Akhirah',
-  'Rajab',
-  'Shaʿban',
-  'Ramadan',
-  'Shawwal',
-  'Dhu al-Qaʿdah',
-  'Dhu al-Hijjah',
+// The months' names for browsers without the Umm al-Qura calendar (Intl names them otherwise).
+const MONTHS: readonly MessageDescriptor[] = [
+  msg({ message: 'Muharram', comment: 'Hijri month 1' }),
+  msg({ message: 'Safar', comment: 'Hijri month 2' }),
+  msg({ message: 'Rabiʿ al-Awwal', comment: 'Hijri month 3' }),
+  msg({ message: 'Rabiʿ al-Thani', comment: 'Hijri month 4' }),
+  msg({ message: 'Jumada al-Ula', comment: 'Hijri month 5' }),
+  msg({ message: 'Jumada al-Akhirah', comment: 'Hijri month 6' }),
+  msg({ message: 'Rajab', comment: 'Hijri month 7' }),
+  msg({ message: 'Shaʿban', comment: 'Hijri month 8' }),
+  msg({ message: 'Ramadan', comment: 'Hijri month 9' }),
+  msg({ message: 'Shawwal', comment: 'Hijri month 10' }),
+  msg({ message: 'Dhu al-Qaʿdah', comment: 'Hijri month 11' }),
+  msg({ message: 'Dhu al-Hijjah', comment: 'Hijri month 12' }),
 ];
 
 export interface HijriDay {
@@ -91,7 +94,17 @@ export function hijriDate(
     };
   }
   const tabular = tabularHijri(shifted);
-  return { ...tabular, text: `${tabular.day} ${MONTHS[tabular.month - 1]} ${tabular.year} AH` };
+  const number = new Intl.NumberFormat(locale, { useGrouping: false });
+  const name = MONTHS[tabular.month - 1];
+  return {
+    ...tabular,
+    text: t({
+      // Day, month and year in the language's order, with its era mark ("AH").
+      // eslint-disable-next-line lingui/no-single-variables-to-translate
+      message: `${{ day: number.format(tabular.day) }} ${{ month: name ? i18n._(name) : '' }} ${{ year: number.format(tabular.year) }} AH`,
+      comment: 'A date in the Hijri calendar, e.g. "1 Ramadan 1447 AH".',
+    }),
+  };
 }
 
 // The civil epoch, 1 Muharram 1 AH (16 July 622, Julian), as a Julian day number.

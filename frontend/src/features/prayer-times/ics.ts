@@ -5,7 +5,12 @@
  * a TZID: its offsets and the transitions inside the file's days, read from the browser's own
  * time-zone data (Intl). Calendar apps that know the IANA name use their own rules; the others
  * use ours, which match for these days. Lines end in CRLF and are folded at 75 octets.
+ *
+ * The texts people read (the calendar's name, each event's summary and description) are in the
+ * page's language; the technical fields (PRODID, UIDs) are not.
  */
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import {
   addDays,
   computeDay,
@@ -139,12 +144,23 @@ export interface CalendarOptions {
   place: Place;
   settings: PrayerSettings;
   from: CalendarDay;
-  /** Shown as the calendar's name and in each event: the method in use. */
+  /** Shown in each event: the method in use, in the page's language. */
   methodName: string;
   brand: string;
   /** For UIDs: the site's host name. */
   host: string;
   now: Date;
+}
+
+function calendarName(place: string): string {
+  return t({ message: `Prayer times, ${place}`, comment: 'The name of the downloaded calendar.' });
+}
+
+function eventDescription(prayer: string, place: string, method: string): string {
+  return t({
+    message: `${prayer} in ${place} (${method})`,
+    comment: 'A calendar event\'s description, e.g. "Fajr in London (Muslim World League)".',
+  });
 }
 
 export function buildCalendar(options: CalendarOptions): string {
@@ -163,7 +179,7 @@ export function buildCalendar(options: CalendarOptions): string {
     `PRODID:-//${escapeText(brand)}//Prayer times//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(`Prayer times, ${place.name}`)}`,
+    `X-WR-CALNAME:${escapeText(calendarName(place.name))}`,
     `X-WR-TIMEZONE:${place.timeZone}`,
     ...vtimezone(place.timeZone, new Date(start.getTime() - 86_400_000), end),
   ];
@@ -179,8 +195,8 @@ export function buildCalendar(options: CalendarOptions): string {
         `DTSTAMP:${stamp}`,
         `DTSTART;TZID=${place.timeZone}:${localStamp(at, place.timeZone)}`,
         `DURATION:PT${EVENT_MINUTES}M`,
-        `SUMMARY:${escapeText(PRAYER_NAMES[prayer])}`,
-        `DESCRIPTION:${escapeText(`${PRAYER_NAMES[prayer]} in ${place.name} (${methodName})`)}`,
+        `SUMMARY:${escapeText(i18n._(PRAYER_NAMES[prayer]))}`,
+        `DESCRIPTION:${escapeText(eventDescription(i18n._(PRAYER_NAMES[prayer]), place.name, methodName))}`,
         'TRANSP:TRANSPARENT',
         'END:VEVENT',
       );

@@ -23,8 +23,13 @@ export function distanceToKaaba(latitude: number, longitude: number): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The compass point of a bearing, for a sentence next to the number (e.g. 119° → SE). */
-export function compassPoint(bearing: number): string {
-  const points = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
-  return points[Math.round((((bearing % 360) + 360) % 360) / 45) % 8] ?? 'N';
+const POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+export type CompassPoint = (typeof POINTS)[number];
+
+/**
+ * The compass point of a bearing, for a sentence next to the number (e.g. 119° → SE); the page
+ * names it in its language.
+ */
+export function compassPoint(bearing: number): CompassPoint {
+  return POINTS[Math.round((((bearing % 360) + 360) % 360) / 45) % 8] ?? 'N';
 }
