@@ -128,6 +128,7 @@ const i18nRules = {
           'lazyPage',
           'page',
           'loadCatalog',
+          'hiddenCharacterMessage',
           'Symbol',
           'matchMedia',
           '*.matchMedia',

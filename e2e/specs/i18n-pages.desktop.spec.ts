@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from '../support/fixtures';
-import { publicRoutes } from '../support/routes';
+import { localized, publicRoutes } from '../support/routes';
 
 /**
  * Every public page in every language (docs/i18n.md), in one browser size (the other specs
@@ -17,8 +17,6 @@ const LANGUAGES = [
   { code: 'fr', dir: 'ltr' },
 ] as const;
 const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
-
-const localized = (code: string, path: string) => (path === '/' ? `/${code}/` : `/${code}${path}`);
 
 async function englishHeading(page: Page, path: string): Promise<string> {
   await page.goto(path);

@@ -1,6 +1,7 @@
 import { axeViolations } from '../support/a11y';
 import { mailsTo, uniqueEmail } from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
+import { localized } from '../support/routes';
 import { accountSite, site } from '../support/servers';
 
 /**
@@ -10,8 +11,6 @@ import { accountSite, site } from '../support/servers';
  */
 
 const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
-
-const localized = (code: string, path: string) => (path === '/' ? `/${code}/` : `/${code}${path}`);
 
 test('the language control keeps the page and remembers the choice', async ({ page }) => {
   await presetConsent(page, 'rejected');

@@ -27,3 +27,7 @@ export const publicRoutes: { path: string; heading: string | RegExp }[] = [
   { path: '/contact', heading: 'Get in touch' },
   { path: '/account/delete', heading: 'Delete your noor account' },
 ];
+
+/** A route path in another language than English: ('ar', '/help') → '/ar/help', ('ar', '/') → '/ar/'. */
+export const localized = (code: string, path: string) =>
+  path === '/' ? `/${code}/` : `/${code}${path}`;

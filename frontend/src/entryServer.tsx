@@ -12,7 +12,6 @@ import { localePrefix, localizePath, type LocaleCode } from './lib/i18n/locales'
 
 export { routes } from './app/routes';
 export { LOCALES, localizePath, localeInfo } from './lib/i18n/locales';
-export { catalogModule } from './lib/i18n/catalogs';
 
 export interface Rendered {
   html: string;

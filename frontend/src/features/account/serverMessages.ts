@@ -11,7 +11,6 @@ import { ErrorCode } from '../../lib/errorCodes';
 const MESSAGES: Partial<Record<string, MessageDescriptor>> = {
   [ErrorCode.currentPasswordMismatch]: msg`Current password is incorrect.`,
   [ErrorCode.currentPasswordRequired]: msg`Current password required when setting new password.`,
-  [ErrorCode.samePassword]: msg`New password should be different from the old password.`,
   [ErrorCode.reauthenticationNeeded]: msg`Confirm it is you: your password, or the code we email you`,
 };
 

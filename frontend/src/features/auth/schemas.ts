@@ -1,8 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../../lib/email';
-import { emailAddressField } from '../../lib/emailField';
-import { hasHiddenCharacter } from '../../lib/hiddenText';
+import { emailAddressField, emailPatternField } from '../../lib/emailField';
+import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 import { newPasswordRule } from '../../lib/password';
 
 // Messages are functions (zod calls them when it reports the issue): they are read in the
@@ -11,11 +10,7 @@ import { newPasswordRule } from '../../lib/password';
 /** Sign-in takes any address of the pattern: an account created before today's rules
  * (docs/behaviour.md#email-addresses) still signs in, and the server answers an unknown one
  * like a wrong password. */
-export const signInEmailField = z
-  .string()
-  .trim()
-  .min(1, { error: () => t`Email is required`, abort: true })
-  .regex(EMAIL_PATTERN, { error: () => t`Email is invalid` });
+export const signInEmailField = emailPatternField;
 
 /** Every address the server will send to: the pattern and the server's rules. */
 export const emailField = emailAddressField;
@@ -39,9 +34,7 @@ export function createSignupSchema(passwordMinLength: number) {
         .string()
         .trim()
         .min(1, { error: () => t`Name is required` })
-        .refine((name) => !hasHiddenCharacter(name), {
-          error: () => t`Name contains an invisible or control character; please retype it`,
-        }),
+        .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
       email: emailField,
       password: newPasswordRule(passwordMinLength, t`Password is required`),
       confirmPassword: z.string(),

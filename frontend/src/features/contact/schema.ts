@@ -1,9 +1,8 @@
 import { plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { activeLocale } from '../../lib/i18n/catalogs';
-import { intlLocale } from '../../lib/i18n/locales';
 import { emailAddressField } from '../../lib/emailField';
-import { hasHiddenCharacter } from '../../lib/hiddenText';
+import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
+import { formatNumber } from '../../lib/i18n/format';
 
 const NAME_MAX = 100;
 const SUBJECT_MAX = 150;
@@ -11,9 +10,7 @@ const MESSAGE_MIN = 10;
 const MESSAGE_MAX = 5000;
 
 /** A number as the page writes it (its digits; no grouping: "5000 characters"). */
-function formatCount(value: number): string {
-  return new Intl.NumberFormat(intlLocale(activeLocale()), { useGrouping: false }).format(value);
-}
+const formatCount = (value: number) => formatNumber(value, { useGrouping: false });
 
 // Messages are functions: zod asks for one when a check fails, so it is in the page's language.
 export const contactSchema = z.object({
@@ -30,9 +27,7 @@ export const contactSchema = z.object({
         });
       },
     })
-    .refine((name) => !hasHiddenCharacter(name), {
-      error: () => t`Name contains an invisible or control character; please retype it`,
-    }),
+    .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
   email: emailAddressField,
   subject: z
     .string()
@@ -47,9 +42,7 @@ export const contactSchema = z.object({
         });
       },
     })
-    .refine((subject) => !hasHiddenCharacter(subject), {
-      error: () => t`Subject contains an invisible or control character; please retype it`,
-    }),
+    .refine((subject) => !hasHiddenCharacter(subject), hiddenCharacterMessage('Subject')),
   message: z
     .string()
     .trim()
@@ -72,9 +65,7 @@ export const contactSchema = z.object({
         });
       },
     })
-    .refine((text) => !hasHiddenCharacter(text, '\n\r\t'), {
-      error: () => t`Message contains an invisible or control character; please retype it`,
-    }),
+    .refine((text) => !hasHiddenCharacter(text, '\n\r\t'), hiddenCharacterMessage('Message')),
   // Honeypot: hidden from people, filled in by bots. Sent as-is; the server ignores such posts.
   website: z.string(),
 });

@@ -25,7 +25,7 @@ import {
   type JoinForm,
   type JoinResult,
 } from './join';
-import { formatNumber } from './numbers';
+import { formatNumber } from '../../lib/i18n/format';
 import styles from './JoinPage.module.css';
 import panels from '../../components/FormPanels.module.css';
 

@@ -6,11 +6,11 @@ import { plural, t } from '@lingui/core/macro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
-import { hasHiddenCharacter } from '../../lib/hiddenText';
+import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import type { LocaleCode } from '../../lib/i18n/locales';
 import { ErrorCode } from '../../lib/errorCodes';
-import { formatNumber } from './numbers';
+import { formatNumber } from '../../lib/i18n/format';
 
 /** The server's limits (backend/app/newsletter/schemas.py). */
 export const NAME_MAX = 100;
@@ -29,7 +29,7 @@ export const MESSAGES = {
     return t({ message: `Name must be at most ${max} characters`, comment: 'max is 100.' });
   },
   get nameHidden() {
-    return t`Name contains an invisible or control character; please retype it`;
+    return hiddenCharacterMessage('Name').error();
   },
   get emailRequired() {
     return t`Email is required`;

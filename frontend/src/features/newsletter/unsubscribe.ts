@@ -1,6 +1,6 @@
 /** POST /api/newsletter/unsubscribe with the emailed token (backend/app/newsletter/router.py). */
 import { plural, t } from '@lingui/core/macro';
-import { formatNumber } from './numbers';
+import { formatNumber } from '../../lib/i18n/format';
 
 export type Source = 'newsletter' | 'waitlist';
 
