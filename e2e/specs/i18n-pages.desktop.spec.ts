@@ -36,13 +36,19 @@ test.describe('every public page in every language', () => {
         const heading = page.getByRole('heading', { level: 1 });
         if (dir === 'rtl') await expect(heading, route.path).toHaveText(ARABIC_SCRIPT);
         await expect(heading, route.path).not.toHaveText(english);
+        // The exact path after the site's origin: the English page, and this one.
+        const origin = new URL(page.url()).origin;
         await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
           'href',
-          new RegExp(`${route.path === '/' ? '/' : route.path}$`),
+          `${origin}${route.path}`,
+        );
+        await expect(page.locator(`link[rel="alternate"][hreflang="${code}"]`)).toHaveAttribute(
+          'href',
+          `${origin}${localized(code, route.path)}`,
         );
         await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
           'href',
-          new RegExp(`${localized(code, route.path)}$`),
+          `${origin}${localized(code, route.path)}`,
         );
         await hydrated(page);
       }
