@@ -174,6 +174,9 @@ class Settings(BaseSettings):
 
     # Rate limits: "count/seconds". Kept in the database so they hold across workers.
     rate_limit_enabled: bool = True
+    # Per-IP limits count an IPv6 client by its network of this prefix length (one customer
+    # commonly holds a /64), an IPv4 client by its address.
+    rate_limit_ipv6_prefix: int = Field(default=64, ge=32, le=128)
     # Per client IP on the endpoints that send email (signup, recover, resend).
     rate_limit_email_ip: RateRule = Rule(30, 3600)
     # Per address: emails of any kind, on top of AUTH_EMAIL_MIN_INTERVAL between two.
