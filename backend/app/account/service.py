@@ -74,7 +74,7 @@ class AccountService(AuthServiceBase):
     async def request_deletion(self, params: DeletionRequestParams) -> None:
         """The same answer whether or not the address has an account (no enumeration)."""
         email = params.email or ""
-        await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+        await self.limit(f"email-ip:{self.client.network}", self.settings.rate_limit_email_ip)
         await self.limit_email_to(email, one_time.ACCOUNT_DELETION)
         user = await self.repo.user_by_email(email)
         if user is None:
@@ -90,7 +90,7 @@ class AccountService(AuthServiceBase):
         )
 
     async def confirm_deletion(self, params: DeletionConfirmParams) -> None:
-        await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        await self.limit(f"verify-ip:{self.client.network}", self.settings.rate_limit_verify)
         consumed = await self.links.consume_link(params.token or "", (one_time.ACCOUNT_DELETION,))
         if consumed is None:
             raise AppError(

@@ -7,35 +7,31 @@ end in a redirect carrying the session (fragment), an auth code (query, PKCE) or
 
 from __future__ import annotations
 
-from fnmatch import fnmatchcase
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from app.core.settings import Settings, is_loopback
+from app.core.url_patterns import compile_pattern, parse_target, same_origin
 
 
-def is_allowed(settings: Settings, url: str) -> bool:
-    # Control characters (NUL above all: PostgreSQL cannot store it) are in no real target.
-    if any(ord(char) < 0x20 or char == "\x7f" for char in url):
-        return False
-    try:
-        target = urlsplit(url)
-        target_port = target.port
-    except ValueError:
-        return False
-    if target.scheme not in {"http", "https"} or not target.hostname:
-        return False
-    site = urlsplit(settings.site_url)
-    if (target.scheme, target.hostname, target_port) == (site.scheme, site.hostname, site.port):
-        return True
-    if settings.is_development and is_loopback(target.hostname):
-        return True
-    return any(fnmatchcase(url, pattern) for pattern in settings.uri_allow_list)
+def allowed(settings: Settings, url: str) -> str | None:
+    """The URL to redirect to for a requested target (its host in ASCII form), or None.
+
+    Scheme, host and port are compared as parsed parts, never as text, and the allow-list's
+    globs part by part (core/url_patterns.py: `*` never crosses a `.` or `/`)."""
+    target = parse_target(url)
+    if target is None:
+        return None
+    if same_origin(target, settings.site_url):
+        return target.url
+    if settings.is_development and is_loopback(target.host):
+        return target.url
+    if any(compile_pattern(pattern).matches(target) for pattern in settings.uri_allow_list):
+        return target.url
+    return None
 
 
 def resolve(settings: Settings, requested: str | None) -> str:
-    if requested and is_allowed(settings, requested):
-        return requested
-    return settings.site_url
+    return (allowed(settings, requested) if requested else None) or settings.site_url
 
 
 def with_fragment(url: str, params: dict[str, str]) -> str:

@@ -144,9 +144,14 @@ async def health() -> JsonObject:
     }
 
 
-@open_router.get(
-    "/.well-known/jwks.json", responses=json_response(200, "The public signing keys {keys}")
-)
+_JWKS_DOC = json_response(200, "The public signing keys {keys}")
+# Public and cacheable, unlike every other auth answer (core/http.NoStore).
+_JWKS_DOC[200]["headers"] = {
+    "Cache-Control": {"required": True, "schema": {"type": "string"}, "description": "public"}
+}
+
+
+@open_router.get("/.well-known/jwks.json", responses=_JWKS_DOC)
 async def jwks(keys: JwtKeysDep) -> JSONResponse:
     return JSONResponse(keys.jwks(), headers={"Cache-Control": "public, max-age=600"})
 

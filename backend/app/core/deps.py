@@ -64,7 +64,7 @@ async def _context(request: Request, db: DbSession) -> RequestContext:
     return RequestContext(
         db, state.engine, state.single_statement, mail_queue_of(request, db), state.settings,
         state.rate_limiter,
-        Client.of(request),
+        Client.of(request, state.settings.rate_limit_ipv6_prefix),
     )  # fmt: skip
 
 

@@ -1,4 +1,5 @@
-"""Transport concerns shared by every API: body size limit, CORS, the caller's address."""
+"""Transport concerns shared by every API: body size limit, CORS, the caller's address, and
+no caching of auth answers."""
 
 from __future__ import annotations
 
@@ -87,6 +88,44 @@ class BodySizeLimit:
         await response(scope, receive, send)
 
 
+# Auth and account answers carry sessions, tokens, TOTP secrets, recovery codes or personal
+# data: no cache may keep them (RFC 6749 §5.1 asks it of every token response, errors too).
+# A route that says otherwise keeps its own Cache-Control (the public JWKS).
+NO_STORE_PREFIXES = ("/auth/v1/", "/api/account/")
+NO_STORE_HEADERS = {"Cache-Control": "no-store", "Pragma": "no-cache"}
+_NO_STORE_RAW = [
+    (name.lower().encode(), value.encode()) for name, value in NO_STORE_HEADERS.items()
+]
+
+
+class NoStore:
+    """Adds `Cache-Control: no-store` and `Pragma: no-cache` to every answer under
+    NO_STORE_PREFIXES that sets no Cache-Control of its own, and the Pragma to one that says
+    no-store itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(NO_STORE_PREFIXES):
+            await self.app(scope, receive, send)
+            return
+
+        async def no_store_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower(): value for name, value in headers}
+                cache = names.get(b"cache-control")
+                if cache is None:
+                    headers.extend(_NO_STORE_RAW)
+                elif cache == b"no-store" and b"pragma" not in names:
+                    headers.append(_NO_STORE_RAW[1])
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, no_store_send)
+
+
 _PEER = "app.socket_peer"
 
 
@@ -126,6 +165,7 @@ def is_ip_address(value: str) -> bool:
 
 def install_transport(app: FastAPI, *, max_body_bytes: int, forwarded_allow_ips: str) -> None:
     # Starlette runs the last-added middleware first: CORS wraps everything, including 413s.
+    app.add_middleware(NoStore)
     app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes)
     app.add_middleware(
         CORSMiddleware,

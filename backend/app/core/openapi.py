@@ -20,6 +20,8 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import models_json_schema
 
+from app.core.http import NO_STORE_PREFIXES
+
 Responses = dict[int | str, dict[str, Any]]
 
 
@@ -237,6 +239,36 @@ def _keep_declared_shapes(document: dict[str, Any]) -> None:
                         media["schema"] = declared
 
 
+NO_STORE_DOC = {
+    "Cache-Control": {
+        "description": "no-store: sessions, tokens and secrets are never cached",
+        "required": True,
+        "schema": {"type": "string", "enum": ["no-store"]},
+    },
+    "Pragma": {
+        "description": "no-cache, for HTTP/1.0 caches (RFC 6749 §5.1)",
+        "required": True,
+        "schema": {"type": "string", "enum": ["no-cache"]},
+    },
+}
+
+
+def _declare_no_store(document: dict[str, Any]) -> None:
+    """Every answer under NO_STORE_PREFIXES carries the headers `core/http.NoStore` adds,
+    except where a route documents a Cache-Control of its own."""
+    for path, operations in document.get("paths", {}).items():
+        if not path.startswith(NO_STORE_PREFIXES):
+            continue
+        for operation in operations.values():
+            # Copies: the response entries may be shared between operations.
+            operation["responses"] = {
+                status: response
+                if "Cache-Control" in response.get("headers", {})
+                else {**response, "headers": {**response.get("headers", {}), **NO_STORE_DOC}}
+                for status, response in operation.get("responses", {}).items()
+            }
+
+
 def build_document(app: FastAPI) -> dict[str, Any]:
     document = get_openapi(
         title=app.title,
@@ -247,6 +279,7 @@ def build_document(app: FastAPI) -> dict[str, Any]:
     )
     _strip_fastapi_422(document)
     _keep_declared_shapes(document)
+    _declare_no_store(document)
     for path, operations in document.get("paths", {}).items():
         for method, operation in operations.items():
             operation["operationId"] = _operation_id(method, path)

@@ -8,13 +8,16 @@ so those reach the handlers unchanged). Services therefore receive values alread
 What needs configuration or the database (password policy, rate limits) stays in services.
 
 Every JSON body of every API is decoded by `loads` (docs/api.md#api-errors): UTF-8 only,
-at most `MAX_JSON_DEPTH` levels deep, and every string valid Unicode (no lone surrogates,
-which JSON's `\\ud800` escapes can spell but no encoder can write back out).
+at most `MAX_JSON_DEPTH` levels deep, every string valid Unicode (no lone surrogates,
+which JSON's `\\ud800` escapes can spell but no encoder can write back out), and every number
+finite (no `NaN`, `Infinity`, or a literal like `1e999` that overflows to infinity: JSON has
+no such values, PostgreSQL's JSONB refuses them, and a response holding one cannot be written).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Annotated, Any, TypeVar
 
@@ -37,6 +40,18 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 class InvalidJson(ValueError):
     """A body that is not JSON we accept; each API reports it in its own envelope."""
+
+
+def _no_constant(name: str) -> Any:
+    # Python's json reads NaN, Infinity and -Infinity, which RFC 8259 does not have.
+    raise InvalidJson(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InvalidJson(f"{text} is out of range")
+    return value
 
 
 def _too_deep(raw: bytes) -> bool:
@@ -68,7 +83,7 @@ def _too_deep(raw: bytes) -> bool:
 
 def loads(raw: bytes) -> Any:
     """JSON as every API accepts it, or InvalidJson (malformed, not UTF-8, nested deeper
-    than MAX_JSON_DEPTH, or a string that is not valid Unicode)."""
+    than MAX_JSON_DEPTH, a string that is not valid Unicode, or a number that is not finite)."""
     try:
         text = raw.decode("utf-8")  # strict: also refuses surrogates encoded as UTF-8 bytes
     except UnicodeDecodeError as exc:
@@ -76,7 +91,7 @@ def loads(raw: bytes) -> Any:
     if _too_deep(raw):
         raise InvalidJson("nested too deeply")
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
         raise InvalidJson(str(exc)) from exc
     if _SURROGATE_ESCAPE.search(text):

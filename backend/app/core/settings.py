@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 from pydantic import BeforeValidator, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from app.core.url_patterns import compile_pattern
+
 # Secrets that appear in public docs and examples: a production server must not run on them.
 KNOWN_PUBLIC_SECRETS = frozenset(
     {
@@ -110,7 +112,8 @@ class Settings(BaseSettings):
     database_max_overflow: int = Field(default=10, ge=0)
     database_pool_timeout: float = Field(default=30.0, gt=0)
     site_url: str = "http://127.0.0.1:8000"
-    # Extra redirect targets allowed after email links, as glob patterns (Supabase's URI_ALLOW_LIST).
+    # Extra redirect targets allowed after email links and provider sign-ins, as Supabase's
+    # URI_ALLOW_LIST globs, matched part by part (core/url_patterns.py).
     uri_allow_list: Annotated[list[str], NoDecode] = []
     # Trust X-Forwarded-For from these proxy addresses (comma separated, "*" for any).
     forwarded_allow_ips: str = "127.0.0.1"
@@ -171,6 +174,9 @@ class Settings(BaseSettings):
 
     # Rate limits: "count/seconds". Kept in the database so they hold across workers.
     rate_limit_enabled: bool = True
+    # Per-IP limits count an IPv6 client by its network of this prefix length (one customer
+    # commonly holds a /64), an IPv4 client by its address.
+    rate_limit_ipv6_prefix: int = Field(default=64, ge=32, le=128)
     # Per client IP on the endpoints that send email (signup, recover, resend).
     rate_limit_email_ip: RateRule = Rule(30, 3600)
     # Per address: emails of any kind, on top of AUTH_EMAIL_MIN_INTERVAL between two.
@@ -213,6 +219,14 @@ class Settings(BaseSettings):
     @classmethod
     def _parse_lists(cls, value: Any) -> Any:
         return _split_csv(value)
+
+    @field_validator("uri_allow_list")
+    @classmethod
+    def _patterns_compile(cls, value: list[str]) -> list[str]:
+        # A pattern that could never match is a configuration mistake: say so at start-up.
+        for pattern in value:
+            compile_pattern(pattern)
+        return value
 
     @field_validator("google_issuer", "apple_issuer")
     @classmethod

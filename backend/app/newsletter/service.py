@@ -93,7 +93,7 @@ class NewsletterService:
         self.repo = NewsletterRepository(ctx.db)
 
     async def _limit(self, name: str, rule: Rule, *, cost: int = 1) -> None:
-        await self.limiter.hit(f"{name}:{self.client.ip}", rule, cost=cost)
+        await self.limiter.hit(f"{name}:{self.client.network}", rule, cost=cost)
 
     # --- joining -----------------------------------------------------------------------
 

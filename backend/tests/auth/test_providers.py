@@ -314,6 +314,33 @@ async def test_redirect_to_obeys_the_allow_list(
     assert landing.startswith(f"{SITE_URL}#access_token=")
 
 
+@pytest.mark.parametrize(
+    "settings_overrides", [{"uri_allow_list": "https://*.example.org/*"}], indirect=True
+)
+@pytest.mark.parametrize("provider", ["google", "apple"])
+async def test_wildcard_allow_list_keeps_a_provider_session_off_another_host(
+    client: httpx.AsyncClient, browser: httpx.AsyncClient, provider: str
+) -> None:
+    # `*` matched as text once ran across `/` into another host: the session went there.
+    landing = await provider_sign_in(
+        client,
+        browser,
+        provider,
+        f"wildcard@{provider}.example",
+        redirect_to="https://attacker.test/x.example.org/steal",
+    )
+    assert landing.startswith(f"{SITE_URL}#access_token=")
+    assert "attacker.test" not in landing
+    allowed = await provider_sign_in(
+        client,
+        browser,
+        provider,
+        f"wildcard@{provider}.example",
+        redirect_to="https://app.example.org/callback",
+    )
+    assert allowed.startswith("https://app.example.org/callback#access_token=")
+
+
 async def test_pkce_returns_a_code_that_only_the_verifier_exchanges(
     client: httpx.AsyncClient, browser: httpx.AsyncClient
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import secrets
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -250,6 +251,42 @@ async def test_redirect_allow_list(
     )
     location = (await client.get(link_in(outbox, "redir@example.com"))).headers["location"]
     assert location.startswith(f"{expected_prefix}#")
+
+
+ATTACK = "https://attacker.test/x.example.org/steal"
+
+
+@pytest.mark.parametrize(
+    "settings_overrides",
+    [{"uri_allow_list": "https://*.example.org/*", "auth_email_min_interval": 0}],
+)
+async def test_wildcard_allow_list_keeps_a_recovery_session_off_another_host(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    # The reported attack: a genuine recovery email requested with a redirect_to the
+    # wildcard matched as text. The link must land on SITE_URL, not hand the session over.
+    await signed_up_and_confirmed(client, outbox, "victim@example.com")
+    response = await client.post(
+        "/auth/v1/recover", params={"redirect_to": ATTACK}, json={"email": "victim@example.com"}
+    )
+    assert response.status_code == 200
+    link = link_in(outbox, "victim@example.com")
+    landing = (await client.get(link, headers={"apikey": "", "Authorization": ""})).headers[
+        "location"
+    ]
+    assert urlsplit(landing).netloc == urlsplit(SITE_URL).netloc
+    assert "attacker.test" not in landing
+    assert fragment(landing)["type"] == "recovery"
+
+    # The pattern still does its job for the hosts it names.
+    await client.post(
+        "/auth/v1/recover",
+        params={"redirect_to": "https://app.example.org/reset"},
+        json={"email": "victim@example.com"},
+    )
+    link = link_in(outbox, "victim@example.com")
+    landing = (await client.get(link)).headers["location"]
+    assert landing.startswith("https://app.example.org/reset#access_token=")
 
 
 def test_production_accepts_site_and_allow_list_but_not_loopback() -> None:

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.models import User
 from app.core.requests import MAX_JSON_DEPTH, InvalidJson, loads
-from tests.auth.helpers import link_in, signup
+from tests.auth.helpers import bearer, link_in, login, signed_up_and_confirmed, signup
 from tests.conftest import SITE_URL, Outbox
 
 JSON = {"Content-Type": "application/json"}
@@ -222,3 +222,74 @@ async def test_a_redirect_to_with_nul_falls_back_to_the_site(
     link = link_in(outbox, email)
     assert "%00" not in link
     assert "\x00" not in unquote(link)
+
+
+# Numbers JSON does not have, which Python's json reads by default: NaN and the infinities,
+# and a literal that overflows a double to infinity.
+NON_FINITE = ["NaN", "Infinity", "-Infinity", "1e999", "-1e400"]
+
+
+@pytest.mark.parametrize("number", NON_FINITE)
+@pytest.mark.parametrize(
+    ("path", "template", "code"),
+    [
+        (AUTH + "/signup", '{"email": "a@example.com", "password": "correct horse", "data": {"k": VALUE}}', "bad_json"),
+        (AUTH + "/signup", '{"email": "a@example.com", "password": "correct horse", "data": {"k": [1, {"x": VALUE}]}}', "bad_json"),
+        (AUTH + "/token?grant_type=password", '{"email": "a@example.com", "password": VALUE}', "bad_json"),
+        ("/api/contact", '{"name": "A", "email": "a@example.com", "subject": "s", "message": "m", "x": VALUE}', "bad_json"),
+        ("/api/newsletter/unsubscribe", '{"token": VALUE}', "bad_json"),
+        ("/rest/v1/rpc/verify_subscriber", '{"token": VALUE}', "PGRST102"),
+        ("/rest/v1/newsletter_subscribers", '{"email": "a@example.com", "name": "A", "source": "newsletter", "x": VALUE}', "PGRST102"),
+        ("/rest/v1/newsletter_subscribers", '[{"email": "a@example.com", "name": VALUE, "source": "newsletter"}]', "PGRST102"),
+    ],
+)  # fmt: skip
+async def test_non_finite_numbers_are_bad_json_everywhere(
+    client: httpx.AsyncClient, db: AsyncSession, path: str, template: str, code: str, number: str
+) -> None:
+    response = await client.post(
+        path, content=template.replace("VALUE", number).encode(), headers=JSON
+    )
+    assert response.status_code == 400, response.text
+    assert response.json()["code"] == code
+    assert await db.scalar(select(func.count()).select_from(User)) == 0
+
+
+@pytest.mark.parametrize("number", NON_FINITE)
+async def test_non_finite_metadata_never_reaches_an_account(
+    client: httpx.AsyncClient, outbox: Outbox, service_key: str, number: str
+) -> None:
+    # Once stored (SQLite took it), the admin user list and the account's sign-in answered 500.
+    session = await signed_up_and_confirmed(client, outbox, "meta@example.com")
+    admin = {**JSON, "apikey": service_key, "Authorization": f"Bearer {service_key}"}
+    user_id = session["user"]["id"]
+    attempts = [
+        ("PUT", f"{AUTH}/user", '{"data": {"score": VALUE}}', {**JSON, **bearer(session)}),
+        ("PUT", f"{AUTH}/admin/users/{user_id}", '{"user_metadata": {"score": VALUE}}', admin),
+        ("PUT", f"{AUTH}/admin/users/{user_id}", '{"app_metadata": {"score": [VALUE]}}', admin),
+        ("POST", f"{AUTH}/admin/users", '{"email": "m2@example.com", "user_metadata": {"s": VALUE}}', admin),
+    ]  # fmt: skip
+    for method, url, template, headers in attempts:
+        body = template.replace("VALUE", number).encode()
+        response = await client.request(method, url, content=body, headers=headers)
+        assert response.status_code == 400, (url, response.text)
+        assert response.json()["error_code"] == "bad_json"
+
+    listed = await client.get(f"{AUTH}/admin/users", headers=admin)
+    assert listed.status_code == 200, listed.text
+    assert [u["email"] for u in listed.json()["users"]] == ["meta@example.com"]
+    signed_in = await login(client, "meta@example.com")
+    assert signed_in.status_code == 200, signed_in.text
+    assert "score" not in signed_in.json()["user"]["user_metadata"]
+
+
+def test_the_decoder_refuses_non_finite_numbers_and_keeps_finite_ones() -> None:
+    for number in NON_FINITE:
+        with pytest.raises(InvalidJson):
+            loads(f'{{"a": [{number}]}}'.encode())
+    assert loads(b"[1e308, -1.5e-300, 0.1, 12345678901234567890]") == [
+        1e308,
+        -1.5e-300,
+        0.1,
+        12345678901234567890,
+    ]
+    assert loads(b'"NaN"') == "NaN"

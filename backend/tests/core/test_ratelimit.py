@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from fastapi import FastAPI
 
+import app as app_package
+from app.core.client import network_of
 from app.core.errors import RateLimited
 from app.core.ratelimit import RateLimiter, Rule
 
@@ -77,3 +81,34 @@ async def test_a_hit_may_cost_several(app: FastAPI, clock: Clock) -> None:
         await limiter.hit("d", rule, cost=1)
     with pytest.raises(ValueError, match="at least 1"):
         await limiter.hit("e", rule, cost=0)
+
+
+@pytest.mark.parametrize(
+    ("ip", "prefix", "network"),
+    [
+        ("2001:db8:1:2:aaaa:bbbb:cccc:dddd", 64, "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:aaaa:bbbb:cccc:dddd", 48, "2001:db8:1::/48"),
+        ("2001:db8:1:2:aaaa:bbbb:cccc:dddd", 128, "2001:db8:1:2:aaaa:bbbb:cccc:dddd/128"),
+        ("fe80::1%eth0", 64, "fe80::/64"),
+        ("::ffff:198.51.100.9", 64, "198.51.100.9"),
+        ("198.51.100.9", 64, "198.51.100.9"),
+        ("unknown", 64, "unknown"),
+    ],
+)
+def test_per_ip_limits_count_an_ipv6_client_by_its_network(
+    ip: str, prefix: int, network: str
+) -> None:
+    assert network_of(ip, prefix) == network
+
+
+def test_every_per_ip_limit_keys_on_the_network_not_the_address() -> None:
+    # `client.ip` is what is recorded, `client.network` what is counted (core/client.py): an
+    # address formatted into a string in the services is a rate-limit key on one IPv6 address.
+    root = Path(app_package.__file__).parent
+    offenders = [
+        f"{path.relative_to(root)}:{number}"
+        for path in sorted(root.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "client.ip}" in line
+    ]
+    assert offenders == []

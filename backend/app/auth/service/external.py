@@ -155,7 +155,7 @@ class ExternalService(AuthServiceBase):
         if linking is not None:
             self._require_linking()
         provider = self._provider(params.provider)
-        await self.limit(f"oauth-ip:{self.client.ip}", self.settings.rate_limit_oauth)
+        await self.limit(f"oauth-ip:{self.client.network}", self.settings.rate_limit_oauth)
         flow_id = new_uuid()
         try:
             # Before the first query: the provider's discovery document may need fetching.
@@ -231,7 +231,7 @@ class ExternalService(AuthServiceBase):
         except ValueError:
             return AppError(400, ErrorCode.bad_oauth_state, "OAuth state parameter is invalid")
         try:
-            await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+            await self.limit(f"verify-ip:{self.client.network}", self.settings.rate_limit_verify)
         except RateLimited as limited:
             return limited
         flow = await self.repo.peek_flow_state(flow_id)
@@ -305,7 +305,7 @@ class ExternalService(AuthServiceBase):
         provider = self.providers.get(params.provider)
         if provider is None:
             raise self._not_enabled(params.provider or "")
-        await self.limit(f"oauth-ip:{self.client.ip}", self.settings.rate_limit_oauth)
+        await self.limit(f"oauth-ip:{self.client.network}", self.settings.rate_limit_oauth)
         try:
             claims = await provider.verify(
                 params.id_token or "",

@@ -121,7 +121,7 @@ class MfaService(AuthServiceBase):
         """Counted per caller (the key names the user), so nobody can spend another
         account's attempts, and per IP."""
         await self.limit(key, self.settings.rate_limit_mfa_verify, code)
-        await self.limit(f"mfa-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        await self.limit(f"mfa-ip:{self.client.network}", self.settings.rate_limit_verify)
 
     @staticmethod
     def _recovery_key(user_id: uuid.UUID) -> str:

@@ -49,7 +49,7 @@ class SignupService(AuthServiceBase):
             params.password, missing_message="Signup requires a valid password"
         )
         metadata = params.data or {}
-        await self.limit(f"email-ip:{self.client.ip}", settings.rate_limit_email_ip)
+        await self.limit(f"email-ip:{self.client.network}", settings.rate_limit_email_ip)
         if not settings.auth_autoconfirm:  # only confirm mode emails the address
             await self.limit_email_to(email, "confirmation")
         redirect = redirects.resolve(settings, redirect_to)
@@ -86,7 +86,7 @@ class SignupService(AuthServiceBase):
             raise errors.anonymous_disabled()
         if self.settings.auth_disable_signup:
             raise AppError(422, ErrorCode.signup_disabled, "Signups not allowed for this instance")
-        await self.limit(f"anonymous-ip:{self.client.ip}", self.settings.rate_limit_anonymous)
+        await self.limit(f"anonymous-ip:{self.client.network}", self.settings.rate_limit_anonymous)
         user = await self.create_anonymous_user(params.data or {})
         return await self.sign_in(user, "anonymous")
 
@@ -98,7 +98,7 @@ class SignupService(AuthServiceBase):
         (`create_user: false`, sign-ups off), the response is the same (docs/api.md#auth-otp)."""
         settings = self.settings
         email = params.email or ""
-        await self.limit(f"email-ip:{self.client.ip}", settings.rate_limit_email_ip)
+        await self.limit(f"email-ip:{self.client.network}", settings.rate_limit_email_ip)
         await self.limit_email_to(email, one_time.MAGIC_LINK)
         redirect = redirects.resolve(settings, redirect_to)
         user = await self.repo.user_by_email(email)
@@ -188,7 +188,7 @@ class SignupService(AuthServiceBase):
                 "Verify requires a token and a valid type",
             )
         try:
-            await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+            await self.limit(f"verify-ip:{self.client.network}", self.settings.rate_limit_verify)
         except RateLimited as limited:
             # A browser navigation: answer with the app's error page, not raw JSON.
             return redirects.with_error(
@@ -263,7 +263,7 @@ class SignupService(AuthServiceBase):
 
     async def verify_otp(self, params: VerifyParams) -> dict[str, Any]:
         """POST /verify: a token hash, or an email and the 6-digit code, for a session."""
-        await self.limit(f"verify-ip:{self.client.ip}", self.settings.rate_limit_verify)
+        await self.limit(f"verify-ip:{self.client.network}", self.settings.rate_limit_verify)
         if params.phone:
             # Phone is off: no account has a number, so every phone code is one for an unknown
             # number, answered as Supabase answers that.
@@ -291,7 +291,7 @@ class SignupService(AuthServiceBase):
 
     async def recover(self, params: RecoverParams, redirect_to: str | None) -> dict[str, Any]:
         email = params.email or ""
-        await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+        await self.limit(f"email-ip:{self.client.network}", self.settings.rate_limit_email_ip)
         await self.limit_email_to(email, "recovery")
         redirect = redirects.resolve(self.settings, redirect_to)
         user = await self.repo.user_by_email(email)
@@ -316,7 +316,7 @@ class SignupService(AuthServiceBase):
 
     async def resend(self, params: ResendParams, redirect_to: str | None) -> dict[str, Any]:
         email = params.email or ""
-        await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+        await self.limit(f"email-ip:{self.client.network}", self.settings.rate_limit_email_ip)
         # Counted for every address, so the answer is the same whether or not it is known.
         kind = "email_change" if params.type == "email_change" else "confirmation"
         await self.limit_email_to(email, kind)

@@ -23,7 +23,7 @@ AUTH_CODE_LIFETIME = timedelta(minutes=5)
 class TokenService(AuthServiceBase):
     async def password_grant(self, params: PasswordGrantParams) -> dict[str, Any]:
         email, password = params.email or "", params.password or ""
-        await self.limit(f"password-ip:{self.client.ip}", self.settings.rate_limit_password_ip)
+        await self.limit(f"password-ip:{self.client.network}", self.settings.rate_limit_password_ip)
         await self.limit(f"password-address:{email}", self.settings.rate_limit_password_address)
 
         record = await self.repo.password_record(email)
@@ -50,7 +50,9 @@ class TokenService(AuthServiceBase):
         return response
 
     async def refresh_grant(self, params: RefreshGrantParams) -> dict[str, Any]:
-        await self.limit(f"refresh-ip:{self.client.ip}", self.settings.rate_limit_token_refresh)
+        await self.limit(
+            f"refresh-ip:{self.client.network}", self.settings.rate_limit_token_refresh
+        )
         rotation = await self.sessions.chain.rotate(params.refresh_token or "")
         user = rotation.user or await self.repo.account(rotation.session.user_id)
         if user is None:

@@ -60,7 +60,7 @@ class UserService(AuthServiceBase):
         """GET /reauthenticate: emails a one-time code (the `nonce`) that stands in for the
         current password in a sensitive change: essential for an account without a password."""
         # Keyed by user id: the address is not known before the first query (core/ratelimit.py).
-        await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+        await self.limit(f"email-ip:{self.client.network}", self.settings.rate_limit_email_ip)
         await self.limit_email_to(str(token.user_id), one_time.REAUTHENTICATION)
         auth = await self.authenticate(token)
         user = auth.user
@@ -85,7 +85,7 @@ class UserService(AuthServiceBase):
         if new_email is not None:
             # Two emails go out: counted against the sender and both addresses, before the
             # first query (the current address is counted under the user's id).
-            await self.limit(f"email-ip:{self.client.ip}", self.settings.rate_limit_email_ip)
+            await self.limit(f"email-ip:{self.client.network}", self.settings.rate_limit_email_ip)
             # Hourly caps only: the limits come before the checks, and a taken address typed
             # by mistake must not make the corrected one wait a minute.
             await self.limit_email_to(new_email, "email_change", interval=False)
