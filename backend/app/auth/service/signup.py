@@ -66,7 +66,7 @@ class SignupService(AuthServiceBase):
                 raise AppError(422, ErrorCode.user_already_exists, "User already registered")
             # An address signed up before autoconfirm was turned on: it still needs its link.
             await self._send_confirmation(existing, redirect, params, chosen)
-            return self._signup_answer(existing.id, email, metadata)
+            return self._signup_answer(existing.id, email, metadata, existing)
         if existing is not None:
             # The same answer and the same work for every address (docs/behaviour.md#
             # limits-enumeration): a confirmed one gets a stand-in's link, rolled back; an
@@ -78,7 +78,7 @@ class SignupService(AuthServiceBase):
                 target.encrypted_password = password_hash
                 target.user_metadata = metadata
             await self._confirmation_alike(target, email, redirect, params, chosen)
-            return self._signup_answer(self._answer_id(existing), email, metadata)
+            return self._signup_answer(self._answer_id(existing), email, metadata, target)
 
         user = await self.create_user(email, password_hash, metadata)
         if user is None:  # lost a race with a concurrent sign-up for the same address
@@ -90,7 +90,7 @@ class SignupService(AuthServiceBase):
             self.confirm(user)
             return await self.sign_in(user, "password")
         await self._send_confirmation(user, redirect, params, chosen)
-        return self._signup_answer(user.id, email, metadata)
+        return self._signup_answer(user.id, email, metadata, user)
 
     async def _confirmation_alike(
         self,
@@ -123,11 +123,15 @@ class SignupService(AuthServiceBase):
         return uuid.UUID(bytes=mac.digest()[:16], version=4)
 
     @staticmethod
-    def _signup_answer(user_id: uuid.UUID, email: str, metadata: dict[str, Any]) -> dict[str, Any]:
+    def _signup_answer(
+        user_id: uuid.UUID, email: str, metadata: dict[str, Any], account: User | None = None
+    ) -> dict[str, Any]:
         """The answer to a sign-up that waits for its confirmation, the same for every address
         whatever it has (nothing, an unconfirmed or a confirmed account): this sign-up's own
         profile, one email identity, the time of the request. Nothing of an account already
-        there shows (docs/api.md#auth-signup)."""
+        there shows but its ids, for an unconfirmed `account`, the one this sign-up may
+        confirm (docs/api.md#auth-signup)."""
+        real = [i.id for i in account.identities if i.provider == "email"] if account else []
         now = utcnow()
         user = User(
             id=user_id,
@@ -143,7 +147,7 @@ class SignupService(AuthServiceBase):
         )
         user.identities = [
             Identity(
-                id=uuid.uuid5(user_id, "email"),
+                id=real[0] if real else uuid.uuid5(user_id, "email"),
                 provider="email",
                 provider_id=str(user_id),
                 user_id=user_id,
@@ -214,6 +218,9 @@ class SignupService(AuthServiceBase):
         issued = await self.links.issue(
             user, one_time.MAGIC_LINK, self.settings.auth_email_link_expiry, flow, pending=chosen
         )
+        # As GoTrue records a sign-in link (and so the account's row is written, as a
+        # stand-in's is inserted: the same work for both).
+        user.recovery_sent_at = utcnow()
         link = emails.verify_link(self.settings, issued.link_token, "magiclink", redirect)
         return emails.magic_link(self.settings, user, link, issued.otp)
 
