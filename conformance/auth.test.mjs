@@ -85,13 +85,48 @@ describe('sign-up and email confirmation', () => {
     assert.ok(events.includes('SIGNED_IN'));
   });
 
-  test('signing up again with a confirmed address reveals nothing', async () => {
+  test('signing up again with a confirmed address answers as a new sign-up', async () => {
     await confirmedUser('again@example.com');
     const { data, error } = await server
       .client()
       .auth.signUp({ email: 'again@example.com', password: 'other password' });
     assert.equal(error, null);
-    assert.deepEqual(data.user.identities, []);
+    assert.equal(data.session, null);
+    assert.equal(data.user.role, 'authenticated');
+    assert.deepEqual(
+      data.user.identities.map((identity) => identity.provider),
+      ['email'],
+    );
+    const fresh = await server
+      .client()
+      .auth.signUp({ email: 'never-before@example.com', password: 'other password' });
+    assert.deepEqual(Object.keys(data.user).sort(), Object.keys(fresh.data.user).sort());
+  });
+
+  test('the owner who confirms an address signed up before them owns it alone', async () => {
+    const email = 'taken-early@example.com';
+    const attacker = server.client();
+    await attacker.auth.signUp({
+      email,
+      password: 'attacker chose this',
+      options: { data: { name: 'Mallory' } },
+    });
+    await server.outbox.waitFor(email);
+    const owner = server.client();
+    await owner.auth.signUp({ email, password: PASSWORD, options: { data: { name: 'Owner' } } });
+    const ownersMail = await server.outbox.waitFor(email, { after: 1 });
+    await openLink(linkIn(ownersMail, `${server.url}/auth/v1/verify`));
+
+    const refused = await attacker.auth.signInWithPassword({
+      email,
+      password: 'attacker chose this',
+    });
+    assert.ok(isAuthApiError(refused.error));
+    assert.equal(refused.error.code, 'invalid_credentials');
+    const signedIn = await owner.auth.signInWithPassword({ email, password: PASSWORD });
+    assert.equal(signedIn.error, null);
+    assert.equal(signedIn.data.user.user_metadata.name, 'Owner');
+    assert.equal(signedIn.data.user.factors ?? undefined, undefined);
   });
 
   test('PKCE: the link redirects with ?code= that exchangeCodeForSession accepts', async () => {

@@ -15,6 +15,7 @@ whose button deletes: opening the link alone deletes nothing, since mail scanner
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from email.message import EmailMessage
 from typing import Any
 
 from app.account import emails
@@ -77,16 +78,21 @@ class AccountService(AuthServiceBase):
         await self.limit(f"email-ip:{self.client.network}", self.settings.rate_limit_email_ip)
         await self.limit_email_to(email, one_time.ACCOUNT_DELETION)
         user = await self.repo.user_by_email(email)
-        if user is None:
-            return
+        # For an address with no account, the same work for a stand-in, rolled back: the
+        # same answer in the same time (docs/behaviour.md#limits-enumeration).
+        message = await self.alike(user, email, self._deletion_link)
+        if message is not None:
+            self.mail.add(message)
+
+    async def _deletion_link(self, user: User) -> EmailMessage:
         issued = await self.links.issue(user, one_time.ACCOUNT_DELETION, DELETION_LINK_LIFETIME)
         await self.audit(user, AuditAction.account_deletion_requested)
         # The page in the account's language, as every link of its emails.
         locale = locale_of(user.user_metadata)
         page = page_url(self.settings.site_url, locale, "/account/delete/confirm")
         link = f"{page}?token={issued.link_token}"
-        self.mail.add(
-            emails.deletion_link(self.settings, email, link, DELETION_LINK_LIFETIME // 60, locale)
+        return emails.deletion_link(
+            self.settings, user.email or "", link, DELETION_LINK_LIFETIME // 60, locale
         )
 
     async def confirm_deletion(self, params: DeletionConfirmParams) -> None:

@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -134,10 +135,22 @@ class RefreshToken(Base):
 
 
 class OneTimeToken(Base):
-    """An emailed link or code (confirmation, recovery): single-use, expiring, one per kind."""
+    """An emailed link or code (confirmation, recovery): single-use, expiring, one per kind,
+    except confirmation links: each sign-up of an unconfirmed address has its own, carrying
+    what that sign-up chose (docs/behaviour.md#accounts-unconfirmed)."""
 
     __tablename__ = "one_time_tokens"
-    __table_args__ = (UniqueConstraint("user_id", "kind"),)
+    __table_args__ = (
+        Index(
+            "uq_one_time_tokens_user_id_kind",
+            "user_id",
+            "kind",
+            unique=True,
+            sqlite_where=text("kind <> 'confirmation'"),
+            postgresql_where=text("kind <> 'confirmation'"),
+        ),
+        Index("ix_one_time_tokens_user_id", "user_id"),
+    )
 
     id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=new_uuid)
     user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
@@ -148,6 +161,11 @@ class OneTimeToken(Base):
     flow_state_id: Mapped[uuid.UUID | None] = mapped_column(
         ForeignKey("flow_states.id", ondelete="SET NULL")
     )
+    # For an account whose address is not confirmed yet: what the account becomes when this
+    # link or code confirms it (the password hash and profile of the request that sent it).
+    # NULL metadata: the token was issued to a confirmed account and changes nothing.
+    pending_password: Mapped[str | None] = mapped_column(String(255))
+    pending_metadata: Mapped[dict[str, Any] | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
 

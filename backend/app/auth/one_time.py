@@ -1,12 +1,19 @@
 """Email links and codes: confirmation, recovery, sign-in links and invitations. Single-use, expiring, one live token
 per user and kind (a new email invalidates the previous link), stored only as digests
-(docs/api.md#auth-email-links)."""
+(docs/api.md#auth-email-links).
+
+A token issued to an account whose address is not confirmed yet carries what the account
+becomes when it confirms it (`Pending`): the password and profile of the request that sent
+it, and nothing else. Each sign-up of such an address has its own confirmation link, so the
+owner's link sets the owner's password even if someone signed the address up after them
+(docs/behaviour.md#accounts-unconfirmed)."""
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from app.auth.models import FlowState, OneTimeToken, User
 from app.auth.repository import AuthRepository
@@ -39,6 +46,18 @@ KINDS_BY_TYPE: dict[str, tuple[str, ...]] = {
 }
 
 
+# Kinds whose link or code can confirm an unconfirmed address (and so carry a `Pending`).
+CONFIRMING_KINDS = (CONFIRMATION, RECOVERY, MAGIC_LINK, INVITE)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What an unconfirmed account becomes when this token confirms its address."""
+
+    password_hash: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Issued:
     link_token: str  # goes in the emailed link (`token_hash` in Supabase's API)
@@ -50,6 +69,8 @@ class Consumed:
     user: User
     kind: str
     flow_state: FlowState | None
+    # None: the token was issued to a confirmed account.
+    pending: Pending | None = None
 
 
 def _otp_digest(email: str, otp: str) -> str:
@@ -67,20 +88,31 @@ class OneTimeTokens:
         lifetime: int,
         flow_state: FlowState | None = None,
         address: str | None = None,
+        pending: Pending | None = None,
     ) -> Issued:
-        """`address`: where the code is sent, when not the account's own (a new address)."""
+        """`address`: where the code is sent, when not the account's own (a new address).
+        `pending`: for an unconfirmed account, what this token's request chose (nothing, by
+        default: a sign-in or recovery link sets no password); ignored for a confirmed one."""
         token = new_secret()
         otp = f"{secrets.randbelow(10**6):06d}"
-        await self.repo.replace_one_time_token(
-            OneTimeToken(
-                user_id=user.id,
-                kind=kind,
-                token_hash=digest(token),
-                otp_hash=_otp_digest(address or user.email or "", otp),
-                flow_state_id=flow_state.id if flow_state else None,
-                expires_at=utcnow() + timedelta(seconds=lifetime),
-            )
+        claims = user.email_confirmed_at is None and kind in CONFIRMING_KINDS
+        chosen = (pending or Pending()) if claims else None
+        row = OneTimeToken(
+            user_id=user.id,
+            kind=kind,
+            token_hash=digest(token),
+            otp_hash=_otp_digest(address or user.email or "", otp),
+            flow_state_id=flow_state.id if flow_state else None,
+            pending_password=chosen.password_hash if chosen else None,
+            pending_metadata=dict(chosen.metadata) if chosen else None,
+            expires_at=utcnow() + timedelta(seconds=lifetime),
         )
+        if kind == CONFIRMATION:
+            # One per sign-up: a later sign-up does not kill an earlier one's link (the
+            # owner's must keep working if someone else signs the address up after them).
+            await self.repo.add_one_time_token(row)
+        else:
+            await self.repo.replace_one_time_token(row)
         link_token = f"{PKCE_PREFIX}{token}" if flow_state else token
         return Issued(link_token, otp)
 
@@ -108,4 +140,7 @@ class OneTimeTokens:
         if user is None:
             return None
         flow = await self.repo.flow_state(row.flow_state_id) if row.flow_state_id else None
-        return Consumed(user, row.kind, flow)
+        pending = None
+        if row.pending_metadata is not None:
+            pending = Pending(row.pending_password, row.pending_metadata)
+        return Consumed(user, row.kind, flow, pending)

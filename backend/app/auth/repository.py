@@ -472,6 +472,14 @@ class AuthRepository:
 
     # -- email links and codes ----------------------------------------------------------
 
+    async def add_one_time_token(self, token: OneTimeToken) -> None:
+        """Stores a link/code beside the user's others of its kind (a sign-up's own link)."""
+        self.db.add(token)
+        await self.db.flush()
+
+    async def delete_all_one_time_tokens(self, user_id: uuid.UUID) -> None:
+        await self.db.execute(delete(OneTimeToken).where(OneTimeToken.user_id == user_id))
+
     async def replace_one_time_token(self, token: OneTimeToken) -> None:
         """Stores a new link/code, dropping the user's previous one of the same kind."""
         await self.delete_one_time_tokens(token.user_id, token.kind)
@@ -487,10 +495,13 @@ class AuthRepository:
     async def one_time_token_by_otp(
         self, otp_hash: str, kinds: tuple[str, ...]
     ) -> OneTimeToken | None:
+        # Several live codes may share a digest (two sign-ups' links of one address drawing the
+        # same six digits): the newest is the one just mailed.
         row: OneTimeToken | None = await self.db.scalar(
-            select(OneTimeToken).where(
-                OneTimeToken.otp_hash == otp_hash, OneTimeToken.kind.in_(kinds)
-            )
+            select(OneTimeToken)
+            .where(OneTimeToken.otp_hash == otp_hash, OneTimeToken.kind.in_(kinds))
+            .order_by(OneTimeToken.created_at.desc())
+            .limit(1)
         )
         return row
 
@@ -577,6 +588,12 @@ class AuthRepository:
 
     async def delete_flow_states(self, user_id: uuid.UUID) -> None:
         await self.db.execute(delete(FlowState).where(FlowState.user_id == user_id))
+
+    async def delete_flow_states_except(self, user_id: uuid.UUID, keep: uuid.UUID | None) -> None:
+        query = delete(FlowState).where(FlowState.user_id == user_id)
+        if keep is not None:
+            query = query.where(FlowState.id != keep)
+        await self.db.execute(query)
 
     # -- two-factor factors, challenges, recovery codes ----------------------------------
 

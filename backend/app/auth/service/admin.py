@@ -114,7 +114,11 @@ class AdminService(AuthServiceBase):
         person in to choose a password (docs/behaviour.md#accounts-invite)."""
         redirect = redirects.resolve(self.settings, redirect_to)
         user = await self._invited(params.email or "", params.data or {})
-        issued = await self.links.issue(user, one_time.INVITE, self.settings.auth_email_link_expiry)
+        # Accepting it sets the operator's profile, and no password (the person chooses one).
+        chosen = one_time.Pending(None, params.data or {})
+        issued = await self.links.issue(
+            user, one_time.INVITE, self.settings.auth_email_link_expiry, pending=chosen
+        )
         user.confirmation_sent_at = utcnow()
         link = emails.verify_link(self.settings, issued.link_token, "invite", redirect)
         self.mail.add(emails.invite(self.settings, user, link))
@@ -171,8 +175,10 @@ class AdminService(AuthServiceBase):
         assert user is not None
 
         kind, verify_type = _LINK_KINDS[link_type]
+        # What the link sets if it confirms the address (docs/behaviour.md#accounts-unconfirmed).
+        chosen = one_time.Pending(password_hash, params.data or {})
         issued = await self.links.issue(
-            user, kind, settings.auth_email_link_expiry, address=address
+            user, kind, settings.auth_email_link_expiry, address=address, pending=chosen
         )
         await self.repo.flush()
         return {

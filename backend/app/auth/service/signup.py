@@ -7,13 +7,14 @@ not an account exists, so neither the answer nor a 429 reveals which addresses a
 
 from __future__ import annotations
 
+import hmac
 import uuid
 from email.message import EmailMessage
 from typing import Any
 
 from app.auth import emails, errors, one_time, redirects
 from app.auth.audit import AuditAction
-from app.auth.models import FlowState, User
+from app.auth.models import FlowState, Identity, User
 from app.auth.schemas import (
     OtpParams,
     PkceParams,
@@ -59,24 +60,109 @@ class SignupService(AuthServiceBase):
         # address also keeps a known one from answering faster than a new one.
         password_hash = await self.passwords.hash(password)
         existing = await self.repo.user_by_email(email)
-        if existing is not None:
+        chosen = one_time.Pending(password_hash, metadata)
+        if existing is not None and settings.auth_autoconfirm:
             if existing.email_confirmed_at is not None:
-                if settings.auth_autoconfirm:
-                    raise AppError(422, ErrorCode.user_already_exists, "User already registered")
-                return self._obfuscated_user(email, metadata)
-            await self._send_confirmation(existing, redirect, params)
-            return user_json(existing)
+                raise AppError(422, ErrorCode.user_already_exists, "User already registered")
+            # An address signed up before autoconfirm was turned on: it still needs its link.
+            await self._send_confirmation(existing, redirect, params, chosen)
+            return self._signup_answer(existing.id, email, metadata, existing)
+        if existing is not None:
+            # The same answer and the same work for every address (docs/behaviour.md#
+            # limits-enumeration): a confirmed one gets a stand-in's link, rolled back; an
+            # unconfirmed one this sign-up's own link, beside the earlier sign-ups' links.
+            target = existing if existing.email_confirmed_at is None else None
+            if target is not None:
+                # The latest sign-up is what the account holds until a link is opened (what
+                # a password sign-in is checked against, what /resend's link carries).
+                target.encrypted_password = password_hash
+                target.user_metadata = metadata
+            await self._confirmation_alike(target, email, redirect, params, chosen)
+            return self._signup_answer(self._answer_id(existing), email, metadata, target)
 
         user = await self.create_user(email, password_hash, metadata)
         if user is None:  # lost a race with a concurrent sign-up for the same address
-            return self._obfuscated_user(email, metadata)
+            return self._signup_answer(self._answer_id(None, email), email, metadata)
         self.mail.add(
             emails.new_account_notice(settings, user, confirmed=settings.auth_autoconfirm)
         )
         if settings.auth_autoconfirm:
             self.confirm(user)
             return await self.sign_in(user, "password")
-        await self._send_confirmation(user, redirect, params)
+        await self._send_confirmation(user, redirect, params, chosen)
+        return self._signup_answer(user.id, email, metadata, user)
+
+    async def _confirmation_alike(
+        self,
+        user: User | None,
+        email: str,
+        redirect: str,
+        params: PkceParams,
+        chosen: one_time.Pending,
+    ) -> None:
+        """A confirmation for an unconfirmed account; for None, the same work for a stand-in
+        (auth/service/base.py#alike), under an address no account can have."""
+
+        async def work(target: User) -> EmailMessage:
+            return await self._confirmation(target, redirect, params, chosen)
+
+        stand_in = email if user is not None else f"{uuid.uuid4().hex}@stand-in.invalid"
+        message = await self.alike(user, stand_in, work)
+        if message is not None:
+            self.mail.add(message)
+
+    def _answer_id(self, existing: User | None, email: str = "") -> uuid.UUID:
+        """The id a sign-up's answer shows: the account's while it is unconfirmed; for a
+        confirmed address, one derived from it with the server's secret, the same at every
+        try (as an unconfirmed account's is), so that repeating a sign-up tells nothing."""
+        if existing is not None and existing.email_confirmed_at is None:
+            return existing.id
+        address = (existing.email or "") if existing is not None else email
+        key = self.sessions.keys.secret.encode()
+        mac = hmac.new(key, b"signup-id:" + address.encode(), "sha256")
+        return uuid.UUID(bytes=mac.digest()[:16], version=4)
+
+    @staticmethod
+    def _signup_answer(
+        user_id: uuid.UUID, email: str, metadata: dict[str, Any], account: User | None = None
+    ) -> dict[str, Any]:
+        """The answer to a sign-up that waits for its confirmation, the same for every address
+        whatever it has (nothing, an unconfirmed or a confirmed account): this sign-up's own
+        profile, one email identity, the time of the request. Nothing of an account already
+        there shows but its ids, for an unconfirmed `account`, the one this sign-up may
+        confirm (docs/api.md#auth-signup)."""
+        real = [i.id for i in account.identities if i.provider == "email"] if account else []
+        now = utcnow()
+        user = User(
+            id=user_id,
+            aud="authenticated",
+            role="authenticated",
+            email=email,
+            app_metadata={"provider": "email", "providers": ["email"]},
+            user_metadata=metadata,
+            is_anonymous=False,
+            created_at=now,
+            updated_at=now,
+            confirmation_sent_at=now,
+        )
+        user.identities = [
+            Identity(
+                id=real[0] if real else uuid.uuid5(user_id, "email"),
+                provider="email",
+                provider_id=str(user_id),
+                user_id=user_id,
+                email=email,
+                identity_data={
+                    "sub": str(user_id),
+                    "email": email,
+                    "email_verified": False,
+                    "phone_verified": False,
+                },
+                created_at=now,
+                updated_at=now,
+            )
+        ]
+        user.factors = []
         return user_json(user)
 
     async def _sign_up_anonymously(self, params: SignupParams) -> dict[str, Any]:
@@ -102,9 +188,8 @@ class SignupService(AuthServiceBase):
         await self.limit_email_to(email, one_time.MAGIC_LINK)
         redirect = redirects.resolve(settings, redirect_to)
         user = await self.repo.user_by_email(email)
-        if user is None:
-            if not params.create_user or settings.auth_disable_signup:
-                return {}
+        chosen = one_time.Pending(None, params.data or {})
+        if user is None and params.create_user and not settings.auth_disable_signup:
             user = await self.create_user(email, None, params.data or {})
             if user is None:  # a concurrent sign-up took the address
                 return {}
@@ -113,35 +198,31 @@ class SignupService(AuthServiceBase):
             )
             if settings.auth_autoconfirm:
                 self.confirm(user)
-        # Opening the link (or entering the code) confirms an unconfirmed address too: it
-        # proves the mailbox as a confirmation link would.
-        flow = await self._flow_state(params, "magiclink", user)
-        issued = await self.links.issue(
-            user, one_time.MAGIC_LINK, settings.auth_email_link_expiry, flow
-        )
-        link = emails.verify_link(settings, issued.link_token, "magiclink", redirect)
-        self.mail.add(emails.magic_link(settings, user, link, issued.otp))
+
+        async def work(target: User) -> EmailMessage:
+            return await self._sign_in_link(target, params, redirect, chosen)
+
+        # An address that may not be signed up gets a stand-in's link, rolled back: the same
+        # work and answer as for an account (docs/behaviour.md#limits-enumeration).
+        message = await self.alike(user, email, work)
+        if message is not None:
+            self.mail.add(message)
         return {}
 
-    def _obfuscated_user(self, email: str, metadata: dict[str, Any]) -> dict[str, Any]:
-        """What Supabase answers for a confirmed address in confirm mode: a plausible user
-        that does not exist, so the response does not reveal the account."""
-        now = utcnow()
-        fake = User(
-            id=uuid.uuid4(),
-            aud="authenticated",
-            role="",
-            email=email,
-            app_metadata={"provider": "email", "providers": ["email"]},
-            user_metadata=metadata,
-            is_anonymous=False,
-            created_at=now,
-            updated_at=now,
-            confirmation_sent_at=now,
+    async def _sign_in_link(
+        self, user: User, params: OtpParams, redirect: str, chosen: one_time.Pending
+    ) -> EmailMessage:
+        # Opening the link (or entering the code) confirms an unconfirmed address too: it
+        # proves the mailbox as a confirmation link would, and sets what this request chose.
+        flow = await self._flow_state(params, "magiclink", user)
+        issued = await self.links.issue(
+            user, one_time.MAGIC_LINK, self.settings.auth_email_link_expiry, flow, pending=chosen
         )
-        fake.identities = []
-        fake.factors = []
-        return user_json(fake)
+        # As GoTrue records a sign-in link (and so the account's row is written, as a
+        # stand-in's is inserted: the same work for both).
+        user.recovery_sent_at = utcnow()
+        link = emails.verify_link(self.settings, issued.link_token, "magiclink", redirect)
+        return emails.magic_link(self.settings, user, link, issued.otp)
 
     async def _flow_state(self, params: PkceParams, method: str, user: User) -> FlowState | None:
         """The PKCE flow an emailed link will complete, when the client asked for PKCE."""
@@ -156,15 +237,32 @@ class SignupService(AuthServiceBase):
         await self.repo.add_flow_state(flow)
         return flow
 
-    async def _send_confirmation(self, user: User, redirect: str, pkce: PkceParams) -> None:
+    async def _send_confirmation(
+        self,
+        user: User,
+        redirect: str,
+        pkce: PkceParams,
+        chosen: one_time.Pending | None = None,
+    ) -> None:
         """Callers have counted the email against the address's limits already."""
+        self.mail.add(await self._confirmation(user, redirect, pkce, chosen))
+
+    async def _confirmation(
+        self,
+        user: User,
+        redirect: str,
+        pkce: PkceParams,
+        chosen: one_time.Pending | None = None,
+    ) -> EmailMessage:
+        """A new confirmation link, carrying `chosen` (what confirming it sets), and its email.
+        The links of earlier sign-ups stay valid until one of them is opened."""
         flow = await self._flow_state(pkce, "email/signup", user)
         issued = await self.links.issue(
-            user, one_time.CONFIRMATION, self.settings.auth_email_link_expiry, flow
+            user, one_time.CONFIRMATION, self.settings.auth_email_link_expiry, flow, pending=chosen
         )
         user.confirmation_sent_at = utcnow()
         link = emails.verify_link(self.settings, issued.link_token, "signup", redirect)
-        self.mail.add(emails.confirmation(self.settings, user, link, issued.otp))
+        return emails.confirmation(self.settings, user, link, issued.otp)
 
     # -- email links and codes ----------------------------------------------------------
 
@@ -210,7 +308,7 @@ class SignupService(AuthServiceBase):
             )
         if consumed.kind in one_time.EMAIL_CHANGE_KINDS:
             return await self._email_change_step(user, consumed.kind, redirect)
-        self.confirm(user)
+        await self._claim(consumed)
         method = "recovery" if consumed.kind == one_time.RECOVERY else "otp"
         if consumed.flow_state is not None:
             code = str(uuid.uuid4())
@@ -220,6 +318,32 @@ class SignupService(AuthServiceBase):
             return redirects.with_query(redirect, {"code": code})
         tokens = await self.sign_in(user, method)
         return redirects.session_fragment(redirect, tokens, {"type": kind or "signup"})
+
+    async def _claim(self, consumed: one_time.Consumed) -> None:
+        """Confirms the address. Opening the link proves the mailbox: when the address was
+        not confirmed yet, the account becomes the one the request behind this link asked
+        for (its password, or none, and its profile) and nothing set before survives: no
+        other password or profile, session, factor, linked provider, flow or pending link
+        (docs/behaviour.md#accounts-unconfirmed)."""
+        user = consumed.user
+        if user.email_confirmed_at is not None:
+            return
+        pending = consumed.pending or one_time.Pending()
+        user.encrypted_password = pending.password_hash
+        user.user_metadata = dict(pending.metadata)
+        user.is_anonymous = False
+        await self.repo.delete_sessions(await self.repo.session_ids(user.id))
+        user.factors.clear()  # their challenges and recovery codes go with them (cascade)
+        user.identities[:] = [i for i in user.identities if i.provider == "email"]
+        self.refresh_providers(user)
+        # Every other sign-up's link and code, and any other emailed link, dies here.
+        await self.repo.delete_all_one_time_tokens(user.id)
+        await self.repo.delete_flow_states_except(
+            user.id, consumed.flow_state.id if consumed.flow_state else None
+        )
+        self.confirm(user)
+        self.ensure_email_identity(user)
+        await self.repo.flush()
 
     async def _email_change_step(self, user: User, kind: str, redirect: str) -> str:
         """One of the two links of an email change: the first says so, the second changes
@@ -281,7 +405,7 @@ class SignupService(AuthServiceBase):
             raise AppError(403, ErrorCode.otp_expired, failure, commit=True)
         if self.is_banned(consumed.user):
             raise AppError(403, ErrorCode.user_banned, "User is banned", commit=True)
-        self.confirm(consumed.user)
+        await self._claim(consumed)
         if consumed.flow_state is not None:
             await self.repo.delete_flow_state(consumed.flow_state)
         method = "recovery" if consumed.kind == one_time.RECOVERY else "otp"
@@ -322,12 +446,22 @@ class SignupService(AuthServiceBase):
         await self.limit_email_to(email, kind)
         user = await self.repo.user_by_email(email)
         redirect = redirects.resolve(self.settings, redirect_to)
-        if user is None:
-            return {}
-        if params.type == "email_change":
+        if params.type == "email_change" and user is not None and user.email_change:
             await self._resend_email_change(user, redirect)
-        elif user.email_confirmed_at is None:
-            await self._send_confirmation(user, redirect, PkceParams())
+            return {}
+        # A confirmation again for an unconfirmed account: a new link carrying what the
+        # account holds now (what its first sign-up chose), beside the other sign-ups' links.
+        # Any other address (none, or nothing to send) gets a stand-in's, rolled back: the
+        # same work and answer (docs/behaviour.md#limits-enumeration).
+        target = user if user is not None and user.email_confirmed_at is None else None
+        if params.type == "email_change":
+            target = None
+        chosen = (
+            one_time.Pending(target.encrypted_password, target.user_metadata)
+            if target is not None
+            else one_time.Pending()
+        )
+        await self._confirmation_alike(target, email, redirect, PkceParams(), chosen)
         return {}
 
     async def _resend_email_change(self, user: User, redirect: str) -> None:
