@@ -679,8 +679,3 @@ class AuthRepository:
             query = query.where(AuditEntry.user_id == user_id)
         result = await self.db.execute(query.execution_options(synchronize_session=False))
         return int(result.rowcount or 0)  # type: ignore[attr-defined]
-
-    async def clear_rate_limit(self, key: str) -> None:
-        """Forgets a counter, inside the request's transaction (it commits with the change
-        that earns the reset, e.g. a new set of recovery codes lifting a lockout)."""
-        await self.db.execute(delete(RateLimitCounter).where(RateLimitCounter.key == key))

@@ -16,7 +16,7 @@ from app.auth.audit import AuditAction
 from app.auth.models import User
 from app.auth.repository import read_account_in_session
 from app.auth.schemas import UpdateUserParams, check_metadata, user_json
-from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
+from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
 from app.core.database import utcnow
 from app.core.email_address import EmailRefused, check_email
@@ -50,9 +50,15 @@ class UserService(AuthServiceBase):
         auth = await self.authenticate(token)
         if scope == "local":
             ids = [auth.session.id]
-        else:
+        elif auth.session.aal == AAL2:
             mine = await self.repo.session_ids(auth.user.id)
             ids = [i for i in mine if scope == "global" or i != auth.session.id]
+        else:
+            # A session that has not passed the second factor ends no session that has: the
+            # password alone must not sign the owner out of their aal2 devices
+            # (docs/behaviour.md#accounts-signout). `global` ends this one and the other aal1.
+            below = await self.repo.session_ids_below_aal2(auth.user.id, except_id=auth.session.id)
+            ids = [*below, auth.session.id] if scope == "global" else below
         await self.repo.delete_sessions(ids)
         await self.audit(auth.user, AuditAction.signed_out, scope=scope)
 
