@@ -5,6 +5,7 @@ per user and kind (a new email invalidates the previous link), stored only as di
 from __future__ import annotations
 
 import secrets
+import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -87,6 +88,18 @@ class OneTimeTokens:
     async def consume_link(self, link_token: str, kinds: tuple[str, ...]) -> Consumed | None:
         token = link_token.removeprefix(PKCE_PREFIX)
         return await self._consume(await self.repo.one_time_token_by_hash(digest(token)), kinds)
+
+    async def peek_link(self, link_token: str, kinds: tuple[str, ...]) -> User | None:
+        """The user of a live link, without spending it (a step before it is spent)."""
+        row = await self.repo.one_time_token_by_hash(digest(link_token.removeprefix(PKCE_PREFIX)))
+        if row is None or row.kind not in kinds or row.expires_at <= utcnow():
+            return None
+        return await self.repo.user(row.user_id)
+
+    async def owner_of_link(self, link_token: str, kinds: tuple[str, ...]) -> uuid.UUID | None:
+        """Whose link this is, read outside the request's transaction (before its limits)."""
+        token_hash = digest(link_token.removeprefix(PKCE_PREFIX))
+        return await self.repo.one_time_token_owner(token_hash, kinds)
 
     async def consume_otp(self, email: str, otp: str, kinds: tuple[str, ...]) -> Consumed | None:
         row = await self.repo.one_time_token_by_otp(_otp_digest(email, otp), kinds)

@@ -494,6 +494,19 @@ class AuthRepository:
         )
         return row
 
+    async def one_time_token_owner(
+        self, token_hash: str, kinds: tuple[str, ...]
+    ) -> uuid.UUID | None:
+        """The user a link belongs to, read on a connection of its own (outside the request's
+        transaction and its lock), so the request's limits can name the account."""
+        async with self.engine.connect() as conn:
+            owner: uuid.UUID | None = await conn.scalar(
+                select(OneTimeToken.user_id).where(
+                    OneTimeToken.token_hash == token_hash, OneTimeToken.kind.in_(kinds)
+                )
+            )
+        return owner
+
     async def take_one_time_token(self, token_id: uuid.UUID) -> bool:
         """Deletes a token; True for the one request that did (settles double clicks)."""
         result = await self.db.execute(delete(OneTimeToken).where(OneTimeToken.id == token_id))

@@ -29,6 +29,7 @@ from app.auth.schemas import (
     GenerateRecoveryCodesParams,
     RecoveryCodeParams,
     VerifyFactorParams,
+    canonical_recovery_code,
     factor_json,
 )
 from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
@@ -452,6 +453,39 @@ class MfaService(AuthServiceBase):
         response = await self._elevate(auth, "mfa/recovery_code")
         await self.audit(auth.user, AuditAction.second_factor_passed, method=RECOVERY_CODE)
         return response
+
+    async def pass_without_challenge(self, user: User, code: str) -> str | None:
+        """A second factor proved outside a session (the emailed deletion link, account/
+        service.py): a current code of one of the user's verified authenticator factors (each
+        30-second step accepted once, as in verify), or one of their unused recovery codes,
+        spent. The method passed, or None. Callers count the attempt first."""
+        typed = code.strip()
+        now = utcnow()
+        for factor in self._totp_factors(user):
+            secret = self.box.open(factor.secret or "", str(factor.id))
+            if secret is None:
+                raise RuntimeError(f"the secret of factor {factor.id} does not decrypt")
+            step = _matching_step(secret, typed, now)
+            if step is not None and await self.repo.claim_totp_step(factor.id, step):
+                return TOTP
+        recovery = next((f for f in user.verified_factors if f.factor_type == RECOVERY_CODE), None)
+        canonical = canonical_recovery_code(code)
+        if (
+            recovery is not None
+            and canonical
+            and await self.repo.use_recovery_code(recovery.id, digest(canonical), now)
+        ):
+            return RECOVERY_CODE
+        return None
+
+    @staticmethod
+    def _totp_factors(user: User) -> list[Factor]:
+        return [f for f in user.verified_factors if f.factor_type == TOTP]
+
+    @staticmethod
+    def has_second_factor(user: User) -> bool:
+        """Two-factor is on: a verified factor that stands on its own (not recovery codes)."""
+        return any(f.factor_type != RECOVERY_CODE for f in user.verified_factors)
 
     async def delete_recovery_codes(self, token: AccessToken) -> dict[str, Any]:
         auth = await self._authenticate_locked(token)
