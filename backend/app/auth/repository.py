@@ -507,10 +507,27 @@ class AuthRepository:
             )
         return owner
 
-    async def take_one_time_token(self, token_id: uuid.UUID) -> bool:
-        """Deletes a token; True for the one request that did (settles double clicks)."""
-        result = await self.db.execute(delete(OneTimeToken).where(OneTimeToken.id == token_id))
+    async def take_one_time_token(
+        self, token_id: uuid.UUID, *, max_attempts: int | None = None
+    ) -> bool:
+        """Deletes a token; True for the one request that did (settles double clicks).
+        `max_attempts`: only while its code has had fewer wrong guesses than that."""
+        query = delete(OneTimeToken).where(OneTimeToken.id == token_id)
+        if max_attempts is not None:
+            query = query.where(OneTimeToken.otp_attempts < max_attempts)
+        result = await self.db.execute(query)
         return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def count_wrong_codes(self, email: str, kinds: tuple[str, ...]) -> None:
+        """One more wrong guess against each code of these kinds emailed to the address (one
+        atomic increment per row: concurrent guesses all count)."""
+        owners = select(User.id).where(User.email == email)
+        await self.db.execute(
+            update(OneTimeToken)
+            .where(OneTimeToken.user_id.in_(owners), OneTimeToken.kind.in_(kinds))
+            .values(otp_attempts=OneTimeToken.otp_attempts + 1)
+            .execution_options(synchronize_session=False)
+        )
 
     async def has_one_time_token(self, user_id: uuid.UUID, kind: str) -> bool:
         found = await self.db.scalar(

@@ -111,6 +111,11 @@ class UserService(AuthServiceBase):
                 ErrorCode.validation_failed,
                 "Updating password of an anonymous user without an email or phone is not allowed",
             )
+        # The emailed code before any change: a wrong one is committed as a guess against it
+        # (base.py#check_nonce), and nothing else with it.
+        proven = bool(params.password is not None and params.nonce and not params.current_password)
+        if proven:
+            await self.check_nonce(user, params.nonce or "")
         if params.data is not None:
             merged = dict(user.user_metadata)
             for key, value in params.data.items():
@@ -121,7 +126,7 @@ class UserService(AuthServiceBase):
             user.user_metadata = check_metadata(merged)
         if params.password is not None:
             await self._change_password(
-                auth, params.password, params.current_password, params.nonce
+                auth, params.password, params.current_password, proven=proven
             )
         # After the password: a password change cancels the changes in flight before it, not
         # the one asked for with it (an anonymous account adding an address and a password).
@@ -180,16 +185,17 @@ class UserService(AuthServiceBase):
         auth: Authenticated,
         password: str,
         current_password: str | None,
-        nonce: str | None = None,
+        *,
+        proven: bool = False,
     ) -> None:
+        """`proven`: the emailed code stood in for the current password (checked by update)."""
         user = auth.user
         self.passwords.check_new(
             password, missing_message="Password update requires a valid password"
         )
         recovering = is_recent_recovery(auth.session)
-        if nonce and not current_password:
-            # The emailed code proves it is them, as the current password would.
-            await self.check_nonce(user, nonce)
+        if proven:
+            pass  # the emailed code proved it is them, as the current password would
         elif (
             self.settings.auth_require_current_password
             and not recovering
