@@ -193,6 +193,23 @@ describe('authenticator-app factors', () => {
     assert.equal(replay.data, null);
   });
 
+  test("signOut({ scope: 'others' }) and signOut() from an aal1 device leave aal2 devices signed in", async () => {
+    const email = 'aal1-signout@example.com';
+    const { client: owner } = await withTwoFactor(email);
+    const passwordOnly = await signIn(email);
+    const other = await signIn(email);
+    assert.equal((await passwordOnly.auth.signOut({ scope: 'others' })).error, null);
+    // The owner's aal2 session still answers and refreshes; the other aal1 one is gone.
+    assert.equal((await owner.auth.getUser()).error, null);
+    const refreshed = await owner.auth.refreshSession();
+    assert.equal(refreshed.error, null);
+    assert.equal((await assurance(owner)).currentLevel, 'aal2');
+    assert.notEqual((await other.auth.getUser()).error, null);
+    // The default (global) scope from aal1 ends that session, not the owner's.
+    assert.equal((await passwordOnly.auth.signOut()).error, null);
+    assert.equal((await owner.auth.getUser()).error, null);
+  });
+
   test('phone factors are not enabled', async () => {
     const client = await confirmedAndSignedIn('phone-factor@example.com');
     const enrolled = await client.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });

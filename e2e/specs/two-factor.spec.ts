@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
+import { findLink } from '../../testing/outbox.js';
 import { axeViolations } from '../support/a11y';
 import { createAccount, mailsTo, signIn, uniqueEmail, verifyLink } from '../support/accounts';
 import { expect, presetConsent, test } from '../support/fixtures';
@@ -242,4 +243,39 @@ test('axe: the two-factor screens have no violations', async ({ page, request },
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await expect(page.getByLabel('Recovery code')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the emailed deletion link of an account with two-factor on also asks for a code', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'tfa-delete-link');
+  const { secret } = await withTwoFactor(page, email, request);
+  await signOut(page);
+  const asked = await request.post(`${accountSite.url}/api/account/deletion-requests`, {
+    data: { email },
+  });
+  expect(asked.status()).toBe(202);
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = mailsTo(accountSite, email).find(
+        (message) => message.subject === 'Delete your noor account',
+      );
+      link = (mail && findLink(mail, `${accountSite.url}/account/delete/confirm?token=`)) ?? '';
+      return link;
+    })
+    .not.toBe('');
+
+  // The link alone deletes nothing: the page asks for the second factor, the link kept.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText(/Your account uses two-factor authentication/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(`${accountSite.url}/account/deleted`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your account was deleted.' }),
+  ).toBeVisible();
 });

@@ -12,6 +12,8 @@ from app.core.requests import EmailText, RequestModel
 
 # What the person types to say they mean it (the dialog's instruction names it).
 CONFIRMATION_WORD = "DELETE"
+# Longer than any code (a recovery code typed with dashes and spaces is under 30).
+MAX_CODE_LENGTH = 64
 
 
 class DeleteAccountParams(RequestModel):
@@ -45,13 +47,23 @@ class DeletionRequestParams(RequestModel):
 
 
 class DeletionConfirmParams(RequestModel):
-    """POST /api/account/deletion-requests/confirm: the link's token, pressed on the page."""
+    """POST /api/account/deletion-requests/confirm: the link's token, pressed on the page, and
+    for an account with two-factor on, a code of its authenticator app or a recovery code."""
 
     token: StrictStr | None = None
     newsletter: StrictBool = True
+    code: StrictStr | None = None
+
+    @property
+    def totp_like(self) -> bool:
+        """Six digits: an authenticator code (guessable, so counted per account)."""
+        typed = (self.code or "").strip()
+        return len(typed) == 6 and typed.isascii() and typed.isdigit()
 
     @model_validator(mode="after")
     def _check(self) -> Self:
         if not self.token:
             raise invalid("Missing token")
+        if self.code is not None and len(self.code) > MAX_CODE_LENGTH:
+            raise invalid("The code is too long")
         return self

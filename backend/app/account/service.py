@@ -10,6 +10,9 @@ Proof that it is the owner: the password, or for an account without one the code
 GET /auth/v1/reauthenticate; and the code of two-factor authentication in this session when it
 is on. Without signing in, a link emailed to the address (single-use, one hour) leads to a page
 whose button deletes: opening the link alone deletes nothing, since mail scanners open links.
+With two-factor on, the link alone is refused (403 `insufficient_aal`, the link kept): the page
+asks for a code of the authenticator app or a recovery code, the same second factor a session
+must have passed to delete from the profile.
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from app.auth.devices import describe
 from app.auth.models import User
 from app.auth.passwords import Passwords
 from app.auth.service.base import AccessToken, AuthServiceBase
+from app.auth.service.mfa import MfaService
 from app.core.deps import RequestContext
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.i18n import locale_of, page_url
 from app.core.jwt_keys import JwtKeys
+from app.core.tokens import digest
 from app.newsletter.repository import NewsletterRepository
 
 # A deletion link is for now: an hour, then ask again.
@@ -46,6 +51,7 @@ class AccountService(AuthServiceBase):
     def __init__(self, ctx: RequestContext, keys: JwtKeys, passwords: Passwords) -> None:
         super().__init__(ctx, keys, passwords)
         self.subscribers = NewsletterRepository(ctx.db)
+        self.mfa = MfaService(ctx, keys, passwords)
 
     # -- deletion, signed in --------------------------------------------------------------
 
@@ -96,15 +102,53 @@ class AccountService(AuthServiceBase):
         )
 
     async def confirm_deletion(self, params: DeletionConfirmParams) -> None:
+        token = params.token or ""
+        kinds = (one_time.ACCOUNT_DELETION,)
         await self.limit(f"verify-ip:{self.client.network}", self.settings.rate_limit_verify)
-        consumed = await self.links.consume_link(params.token or "", (one_time.ACCOUNT_DELETION,))
-        if consumed is None:
-            raise AppError(
-                400,
-                ErrorCode.invalid_token,
-                "This deletion link is invalid, used or expired. Ask for a new one.",
-            )
+        if params.code is not None:
+            await self._limit_code_attempts(params, token, kinds)
+        user = await self.links.peek_link(token, kinds)
+        if user is None:
+            raise self._invalid_link()
+        if self.mfa.has_second_factor(user):
+            # The link proves the mailbox only; deleting from the profile needs a session that
+            # passed the second factor, so the link needs that factor too.
+            if not params.code:
+                raise AppError(
+                    403,
+                    ErrorCode.insufficient_aal,
+                    "This account uses two-factor authentication: enter a code from your "
+                    "authenticator app, or a recovery code.",
+                )
+            if await self.mfa.pass_without_challenge(user, params.code) is None:
+                raise AppError(422, ErrorCode.mfa_verification_failed, "Invalid code entered")
+        consumed = await self.links.consume_link(token, kinds)
+        if consumed is None:  # taken meanwhile by another press of the button
+            raise self._invalid_link()
         await self.erase(consumed.user, newsletter=params.newsletter)
+
+    async def _limit_code_attempts(
+        self, params: DeletionConfirmParams, token: str, kinds: tuple[str, ...]
+    ) -> None:
+        """A code typed on the page counts as the second-factor attempts of a session do
+        (auth/service/mfa.py): per link, and an authenticator code also against the account's
+        one budget of codes. The owner is read outside the request's transaction, so the
+        limits still come before its first query (core/ratelimit.py)."""
+        rule = self.settings.rate_limit_mfa_verify
+        await self.limit(f"mfa-deletion-link:{digest(token)}", rule)
+        if params.totp_like:
+            owner = await self.links.owner_of_link(token, kinds)
+            if owner is not None:
+                await self.limit(MfaService.totp_key(owner), rule)
+        await self.limit(f"mfa-ip:{self.client.network}", self.settings.rate_limit_verify)
+
+    @staticmethod
+    def _invalid_link() -> AppError:
+        return AppError(
+            400,
+            ErrorCode.invalid_token,
+            "This deletion link is invalid, used or expired. Ask for a new one.",
+        )
 
     # -- the one complete deletion (also `python -m app users delete`) ---------------------
 

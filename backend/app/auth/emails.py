@@ -27,6 +27,15 @@ def verify_link(settings: Settings, token: str, kind: str, redirect_to: str) -> 
     return f"{settings.auth_url}/verify?{query}"
 
 
+def _lifetimes(settings: Settings) -> dict[str, int]:
+    """How long the link and the code of an email work, as it says (the code never longer)."""
+    code_seconds = min(settings.auth_email_otp_expiry, settings.auth_email_link_expiry)
+    return {
+        "hours": _hours(settings.auth_email_link_expiry),
+        "code_minutes": max(1, code_seconds // 60),
+    }
+
+
 def _hours(seconds: int) -> int:
     return max(1, round(seconds / 3600))
 
@@ -42,7 +51,7 @@ def confirmation(settings: Settings, user: User, link: str, otp: str) -> EmailMe
         to=user.email or "",
         subject=t.gettext("Confirm your %(brand)s account", brand=settings.brand_name),
         template="auth_confirmation",
-        context={"link": link, "otp": otp, "hours": _hours(settings.auth_email_link_expiry)},
+        context={"link": link, "otp": otp, **_lifetimes(settings)},
         locale=t.locale,
     )
 
@@ -54,7 +63,7 @@ def recovery(settings: Settings, user: User, link: str, otp: str) -> EmailMessag
         to=user.email or "",
         subject=t.gettext("Reset your %(brand)s password", brand=settings.brand_name),
         template="auth_recovery",
-        context={"link": link, "otp": otp, "hours": _hours(settings.auth_email_link_expiry)},
+        context={"link": link, "otp": otp, **_lifetimes(settings)},
         locale=t.locale,
     )
 
@@ -66,7 +75,7 @@ def magic_link(settings: Settings, user: User, link: str, otp: str) -> EmailMess
         to=user.email or "",
         subject=t.gettext("Your %(brand)s sign-in link", brand=settings.brand_name),
         template="auth_magic_link",
-        context={"link": link, "otp": otp, "hours": _hours(settings.auth_email_link_expiry)},
+        context={"link": link, "otp": otp, **_lifetimes(settings)},
         locale=t.locale,
     )
 

@@ -158,6 +158,8 @@ class OneTimeToken(Base):
     # Digest of the link token (`token_hash` in Supabase's terms) and of email + 6-digit code.
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     otp_hash: Mapped[str] = mapped_column(String(64), index=True)
+    # Wrong codes tried against this one (auth/one_time.py#OTP_MAX_ATTEMPTS ends the code).
+    otp_attempts: Mapped[int] = mapped_column(default=0, server_default="0")
     flow_state_id: Mapped[uuid.UUID | None] = mapped_column(
         ForeignKey("flow_states.id", ondelete="SET NULL")
     )

@@ -6,11 +6,18 @@ A token issued to an account whose address is not confirmed yet carries what the
 becomes when it confirms it (`Pending`): the password and profile of the request that sent
 it, and nothing else. Each sign-up of such an address has its own confirmation link, so the
 owner's link sets the owner's password even if someone signed the address up after them
-(docs/behaviour.md#accounts-unconfirmed)."""
+(docs/behaviour.md#accounts-unconfirmed).
+
+The 6-digit code of an email is a weaker secret than its link, so it has its own, shorter life
+(AUTH_EMAIL_OTP_EXPIRY) and at most OTP_MAX_ATTEMPTS wrong guesses, counted on the code's row:
+then the code is dead, and its owner asks for a new one, which starts afresh. A stranger's
+guesses thus end one code at most, never the owner's next (docs/behaviour.md#limits-email-codes).
+The link of the same email is a separate 256-bit secret: it stays valid for its own life."""
 
 from __future__ import annotations
 
 import secrets
+import uuid
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -34,6 +41,8 @@ EMAIL_CHANGE_CURRENT = "email_change_current"
 EMAIL_CHANGE_NEW = "email_change_new"
 EMAIL_CHANGE_KINDS = (EMAIL_CHANGE_CURRENT, EMAIL_CHANGE_NEW)
 PKCE_PREFIX = "pkce_"
+# Wrong guesses a code survives: five in a million is the most a code can be guessed with.
+OTP_MAX_ATTEMPTS = 5
 
 # Which stored kind each `type` of /verify consumes.
 KINDS_BY_TYPE: dict[str, tuple[str, ...]] = {
@@ -78,8 +87,9 @@ def _otp_digest(email: str, otp: str) -> str:
 
 
 class OneTimeTokens:
-    def __init__(self, repo: AuthRepository) -> None:
+    def __init__(self, repo: AuthRepository, code_lifetime: int) -> None:
         self.repo = repo
+        self.code_lifetime = timedelta(seconds=code_lifetime)
 
     async def issue(
         self,
@@ -120,21 +130,45 @@ class OneTimeTokens:
         token = link_token.removeprefix(PKCE_PREFIX)
         return await self._consume(await self.repo.one_time_token_by_hash(digest(token)), kinds)
 
+    async def peek_link(self, link_token: str, kinds: tuple[str, ...]) -> User | None:
+        """The user of a live link, without spending it (a step before it is spent)."""
+        row = await self.repo.one_time_token_by_hash(digest(link_token.removeprefix(PKCE_PREFIX)))
+        if row is None or row.kind not in kinds or row.expires_at <= utcnow():
+            return None
+        return await self.repo.user(row.user_id)
+
+    async def owner_of_link(self, link_token: str, kinds: tuple[str, ...]) -> uuid.UUID | None:
+        """Whose link this is, read outside the request's transaction (before its limits)."""
+        token_hash = digest(link_token.removeprefix(PKCE_PREFIX))
+        return await self.repo.one_time_token_owner(token_hash, kinds)
+
     async def consume_otp(self, email: str, otp: str, kinds: tuple[str, ...]) -> Consumed | None:
+        """The code emailed to `email`: spent if it is right and alive. A wrong one counts
+        against every live code of these kinds sent to the address (the guess could have been
+        for any of them); callers commit that count even though they refuse the request."""
         row = await self.repo.one_time_token_by_otp(_otp_digest(email, otp), kinds)
-        return await self._consume(row, kinds)
+        if row is None:
+            await self.repo.count_wrong_codes(email, kinds)
+            return None
+        if row.otp_attempts >= OTP_MAX_ATTEMPTS or row.created_at + self.code_lifetime <= utcnow():
+            return None  # a dead code; the link of its email lives on
+        return await self._consume(row, kinds, max_attempts=OTP_MAX_ATTEMPTS)
 
     async def consume_code_of(self, user: User, otp: str, kind: str) -> bool:
         """A code emailed to this user (reauthentication): True once, if it is theirs."""
         consumed = await self.consume_otp(user.email or "", otp, (kind,))
         return consumed is not None and consumed.user.id == user.id
 
-    async def _consume(self, row: OneTimeToken | None, kinds: tuple[str, ...]) -> Consumed | None:
+    async def _consume(
+        self, row: OneTimeToken | None, kinds: tuple[str, ...], max_attempts: int | None = None
+    ) -> Consumed | None:
         if row is None or row.kind not in kinds:
             return None
         # Single use: the row goes whether or not it was still valid. The DELETE's row count
-        # settles a race between two clicks on the same link: only one of them wins.
-        if not await self.repo.take_one_time_token(row.id) or row.expires_at <= utcnow():
+        # settles a race between two clicks on the same link: only one of them wins; and, for
+        # a code, a race with wrong guesses that reached the cap meanwhile.
+        taken = await self.repo.take_one_time_token(row.id, max_attempts=max_attempts)
+        if not taken or row.expires_at <= utcnow():
             return None
         user = await self.repo.user(row.user_id)
         if user is None:

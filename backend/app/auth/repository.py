@@ -505,10 +505,40 @@ class AuthRepository:
         )
         return row
 
-    async def take_one_time_token(self, token_id: uuid.UUID) -> bool:
-        """Deletes a token; True for the one request that did (settles double clicks)."""
-        result = await self.db.execute(delete(OneTimeToken).where(OneTimeToken.id == token_id))
+    async def one_time_token_owner(
+        self, token_hash: str, kinds: tuple[str, ...]
+    ) -> uuid.UUID | None:
+        """The user a link belongs to, read on a connection of its own (outside the request's
+        transaction and its lock), so the request's limits can name the account."""
+        async with self.engine.connect() as conn:
+            owner: uuid.UUID | None = await conn.scalar(
+                select(OneTimeToken.user_id).where(
+                    OneTimeToken.token_hash == token_hash, OneTimeToken.kind.in_(kinds)
+                )
+            )
+        return owner
+
+    async def take_one_time_token(
+        self, token_id: uuid.UUID, *, max_attempts: int | None = None
+    ) -> bool:
+        """Deletes a token; True for the one request that did (settles double clicks).
+        `max_attempts`: only while its code has had fewer wrong guesses than that."""
+        query = delete(OneTimeToken).where(OneTimeToken.id == token_id)
+        if max_attempts is not None:
+            query = query.where(OneTimeToken.otp_attempts < max_attempts)
+        result = await self.db.execute(query)
         return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def count_wrong_codes(self, email: str, kinds: tuple[str, ...]) -> None:
+        """One more wrong guess against each code of these kinds emailed to the address (one
+        atomic increment per row: concurrent guesses all count)."""
+        owners = select(User.id).where(User.email == email)
+        await self.db.execute(
+            update(OneTimeToken)
+            .where(OneTimeToken.user_id.in_(owners), OneTimeToken.kind.in_(kinds))
+            .values(otp_attempts=OneTimeToken.otp_attempts + 1)
+            .execution_options(synchronize_session=False)
+        )
 
     async def has_one_time_token(self, user_id: uuid.UUID, kind: str) -> bool:
         found = await self.db.scalar(
@@ -696,8 +726,3 @@ class AuthRepository:
             query = query.where(AuditEntry.user_id == user_id)
         result = await self.db.execute(query.execution_options(synchronize_session=False))
         return int(result.rowcount or 0)  # type: ignore[attr-defined]
-
-    async def clear_rate_limit(self, key: str) -> None:
-        """Forgets a counter, inside the request's transaction (it commits with the change
-        that earns the reset, e.g. a new set of recovery codes lifting a lockout)."""
-        await self.db.execute(delete(RateLimitCounter).where(RateLimitCounter.key == key))

@@ -514,10 +514,14 @@ class RecoveryCodeParams(RequestModel):
 
     @property
     def canonical(self) -> str:
-        """As issued: lower case, no spaces or dashes (people type them grouped); empty (so
-        never a match) when it holds anything a code cannot."""
-        code = "".join(ch for ch in (self.code or "").lower() if ch not in " -\t\n")
-        return code if code.isascii() and code.isalnum() else ""
+        return canonical_recovery_code(self.code or "")
+
+
+def canonical_recovery_code(typed: str) -> str:
+    """As issued: lower case, no spaces or dashes (people type them grouped); empty (so never
+    a match) when it holds anything a code cannot."""
+    code = "".join(ch for ch in typed.lower() if ch not in " -\t\n")
+    return code if code.isascii() and code.isalnum() else ""
 
 
 # --- responses ---------------------------------------------------------------------------

@@ -153,6 +153,9 @@ class Settings(BaseSettings):
     auth_require_current_password: bool = True
     auth_refresh_token_reuse_interval: int = Field(default=10, ge=0)
     auth_email_link_expiry: int = Field(default=86400, ge=60)
+    # The 6-digit code in the same emails lives shorter than their link: a code is guessable
+    # (docs/behaviour.md#limits-email-codes); it never outlives the link.
+    auth_email_otp_expiry: int = Field(default=3600, ge=60)
     auth_email_min_interval: int = Field(default=60, ge=0)
     auth_flow_state_expiry: int = Field(default=86400, ge=300)
     # Anonymous sign-in (supabase-js signInAnonymously): an account with no email until the

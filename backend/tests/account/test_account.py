@@ -297,6 +297,74 @@ async def test_a_deletion_link_expires_after_an_hour(
     assert (await client.get("/auth/v1/user", headers=bearer(session))).status_code == 200
 
 
+async def confirm_link(client: httpx.AsyncClient, token: str, **body: Any) -> httpx.Response:
+    return await client.post(
+        "/api/account/deletion-requests/confirm", json={"token": token, **body}
+    )
+
+
+async def test_with_two_factor_on_the_link_needs_the_second_factor(
+    client: httpx.AsyncClient, outbox: Outbox, db: AsyncSession
+) -> None:
+    """The emailed link proves the mailbox only: as deleting from the profile needs a session
+    that passed two-factor, the link needs a code of the authenticator app too. A refusal
+    keeps the link, so the person can enter the code and press again."""
+    email = "mfa-link@example.com"
+    session, _factor, secret = await with_two_factor(client, outbox, email)
+    await client.post("/api/account/deletion-requests", json={"email": email})
+    token = deletion_token(outbox, email)
+
+    alone = await confirm_link(client, token)
+    assert alone.status_code == 403
+    assert alone.json()["code"] == "insufficient_aal"
+    wrong = await confirm_link(client, token, code="000000")
+    assert wrong.status_code == 422
+    assert wrong.json()["code"] == "mfa_verification_failed"
+    assert (await client.get("/auth/v1/user", headers=bearer(session))).status_code == 200
+
+    # The setup spent this step's code: the next step's (within the accepted drift).
+    passed = await confirm_link(client, token, code=code(secret, 1))
+    assert passed.status_code == 200, passed.text
+    db.expire_all()
+    assert await rows_naming(db, session["user"]["id"], email) == []
+
+
+async def test_a_recovery_code_also_passes_on_the_link(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    email = "mfa-link-rc@example.com"
+    session, _factor, _secret = await with_two_factor(client, outbox, email)
+    codes = await client.post("/auth/v1/factors/recovery-codes", json={}, headers=bearer(session))
+    first = codes.json()["codes"][0]
+    await client.post("/api/account/deletion-requests", json={"email": email})
+    token = deletion_token(outbox, email)
+    typed = "-".join(first[i : i + 4] for i in range(0, 16, 4)).upper()
+    passed = await confirm_link(client, token, code=typed)
+    assert passed.status_code == 200, passed.text
+    assert (await client.get("/auth/v1/user", headers=bearer(session))).status_code == 403
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_mfa_verify": "3/300"}])
+async def test_codes_typed_on_the_link_draw_on_the_accounts_budget(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    """Guesses on the link page are two-factor attempts like any other: with the one the
+    setup spent, the third guess passes the account's budget of 3."""
+    email = "mfa-link-limit@example.com"
+    _session, _factor, secret = await with_two_factor(client, outbox, email)
+    await client.post("/api/account/deletion-requests", json={"email": email})
+    token = deletion_token(outbox, email)
+    answers = [(await confirm_link(client, token, code="000000")).status_code for _ in range(3)]
+    assert answers == [422, 422, 429]
+    assert (await confirm_link(client, token, code=code(secret, 1))).status_code == 429
+
+
+async def test_an_overlong_code_is_refused(client: httpx.AsyncClient) -> None:
+    response = await confirm_link(client, "whatever", code="1" * 65)
+    assert response.status_code == 400
+    assert response.json()["code"] == "validation_failed"
+
+
 # -- export --------------------------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pyotp
 import pytest
+from fastapi import FastAPI
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -231,9 +232,7 @@ async def test_a_challenge_is_single_use_and_expires(
 
 
 @pytest.mark.parametrize("settings_overrides", [{"rate_limit_mfa_verify": "3/300"}])
-async def test_attempts_are_rate_limited_per_factor(
-    client: httpx.AsyncClient, outbox: Outbox
-) -> None:
+async def test_attempts_are_rate_limited(client: httpx.AsyncClient, outbox: Outbox) -> None:
     session = await signed_up_and_confirmed(client, outbox, "m6@example.com")
     enrolled = (await enroll(client, session)).json()
     answers = []
@@ -246,6 +245,139 @@ async def test_attempts_are_rate_limited_per_factor(
     )
     assert limited.status_code == 429
     assert limited.headers["Retry-After"]
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_mfa_verify": "6/300"}])
+async def test_three_factors_share_one_budget_of_codes(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    """Guesses spread over several factors, and over several sessions, draw on the account's
+    one budget: three factors do not triple it (each verification below is one attempt)."""
+    email = "m6b@example.com"
+    session, first, _secret = await with_two_factor(client, outbox, email)
+    factors = [first]
+    for name in ("Tablet", "Laptop"):
+        enrolled = (await enroll(client, session, name)).json()
+        verified = await challenge_and_verify(
+            client, session, enrolled["id"], code(enrolled["totp"]["secret"])
+        )
+        assert verified.status_code == 200, verified.text
+        session = verified.json()
+        factors.append(enrolled["id"])
+    # 3 of the 6 attempts are spent; the rest, one guess on each factor, each from a fresh
+    # session (so no per-session count is what stops it).
+    answers = []
+    for factor_id in [*factors, factors[0]]:
+        aal1 = (await login(client, email)).json()
+        answers.append((await challenge_and_verify(client, aal1, factor_id, "000000")).status_code)
+    assert answers == [422, 422, 422, 429]
+
+
+async def attacker_client(app: FastAPI, client: httpx.AsyncClient) -> httpx.AsyncClient:
+    """Another caller, from another address (limits per IP do not mix the two up)."""
+    transport = httpx.ASGITransport(app=app, client=("192.0.2.66", 40000))
+    return httpx.AsyncClient(
+        transport=transport, base_url=str(client.base_url), headers=client.headers
+    )
+
+
+@pytest.mark.parametrize(
+    "settings_overrides", [{"rate_limit_mfa_verify": "3/300", "rate_limit_verify": "4/300"}]
+)
+async def test_a_password_only_attacker_cannot_lock_the_owner_out(
+    app: FastAPI, client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    """Someone with the password (an aal1 session) spends every attempt it is given: codes,
+    recovery codes and challenges. The owner, signing in afresh, still gets a challenge and
+    reaches aal2 with a recovery code, which signs the attacker's session out. (The
+    account's budget of authenticator codes is spent: the bound that keeps 6 digits from
+    being guessed, by anyone, for the window.)"""
+    email = "m6c@example.com"
+    owner, factor_id, _secret = await with_two_factor(client, outbox, email)
+    codes = (
+        await client.post("/auth/v1/factors/recovery-codes", json={}, headers=bearer(owner))
+    ).json()["codes"]
+    async with await attacker_client(app, client) as attacker_http:
+        attacker = (await login(attacker_http, email)).json()
+        assert claims(attacker)["aal"] == "aal1"
+        challenges = [
+            (
+                await attacker_http.post(
+                    f"/auth/v1/factors/{factor_id}/challenge", json={}, headers=bearer(attacker)
+                )
+            ).status_code
+            for _ in range(5)
+        ]
+        assert challenges[-1] == 429
+        for _ in range(4):
+            guess = await attacker_http.post(
+                f"/auth/v1/factors/{factor_id}/verify",
+                json={"challenge_id": str(uuid.uuid4()), "code": "123456"},
+                headers=bearer(attacker),
+            )
+        assert guess.status_code == 429
+        for _ in range(2):
+            recovery = await attacker_http.post(
+                "/auth/v1/factors/recovery-codes/verify",
+                json={"code": "abcdefghjkmnpqrs"},
+                headers=bearer(attacker),
+            )
+        assert recovery.json()["code"] == "mfa_recovery_codes_locked"
+
+        fresh = (await login(client, email)).json()
+        challenge = await client.post(
+            f"/auth/v1/factors/{factor_id}/challenge", json={}, headers=bearer(fresh)
+        )
+        assert challenge.status_code == 200, challenge.text
+        passed = await client.post(
+            "/auth/v1/factors/recovery-codes/verify",
+            json={"code": codes[0]},
+            headers=bearer(fresh),
+        )
+        assert passed.status_code == 200, passed.text
+        assert claims(passed.json())["aal"] == "aal2"
+        shut_out = await attacker_http.get("/auth/v1/user", headers=bearer(attacker))
+        assert shut_out.status_code == 403
+    assert (await client.get("/auth/v1/user", headers=bearer(owner))).status_code == 200
+
+
+@pytest.mark.parametrize("scope", ["others", "global"])
+async def test_an_aal1_session_does_not_sign_out_aal2_sessions(
+    client: httpx.AsyncClient, outbox: Outbox, scope: str
+) -> None:
+    """logout?scope=others (or global) from a session that has only the password ends the
+    sessions at its own level, never the owner's aal2 session."""
+    email = f"m6d-{scope}@example.com"
+    owner, _factor, _secret = await with_two_factor(client, outbox, email)
+    attacker = (await login(client, email)).json()
+    other_aal1 = (await login(client, email)).json()
+    response = await client.post(f"/auth/v1/logout?scope={scope}", headers=bearer(attacker))
+    assert response.status_code == 204
+    assert (await client.get("/auth/v1/user", headers=bearer(owner))).status_code == 200
+    refreshed = await client.post(
+        "/auth/v1/token?grant_type=refresh_token", json={"refresh_token": owner["refresh_token"]}
+    )
+    assert refreshed.status_code == 200, refreshed.text
+    assert claims(refreshed.json())["aal"] == "aal2"
+    assert (await client.get("/auth/v1/user", headers=bearer(other_aal1))).status_code == 403
+    own = (await client.get("/auth/v1/user", headers=bearer(attacker))).status_code
+    assert own == (200 if scope == "others" else 403)
+
+
+async def test_an_aal2_session_signs_out_every_other(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    email = "m6e@example.com"
+    owner, _factor, secret = await with_two_factor(client, outbox, email)
+    other = (await login(client, email)).json()
+    factor_id = (await client.get("/auth/v1/user", headers=bearer(owner))).json()["factors"][0][
+        "id"
+    ]
+    other_aal2 = (await challenge_and_verify(client, other, factor_id, code(secret, 1))).json()
+    response = await client.post("/auth/v1/logout?scope=others", headers=bearer(owner))
+    assert response.status_code == 204
+    assert (await client.get("/auth/v1/user", headers=bearer(other_aal2))).status_code == 403
+    assert (await client.get("/auth/v1/user", headers=bearer(owner))).status_code == 200
 
 
 async def test_unenrolling_a_verified_factor_needs_aal2(

@@ -62,7 +62,7 @@ class AuthServiceBase:
         self.passwords = passwords
         self.repo = AuthRepository(ctx.db, ctx.engine, ctx.single_statement)
         self.sessions = SessionIssuer(self.repo, ctx.settings, keys)
-        self.links = OneTimeTokens(self.repo)
+        self.links = OneTimeTokens(self.repo, ctx.settings.auth_email_otp_expiry)
 
     async def limit(
         self, key: str, rule: Rule, code: ErrorCode = ErrorCode.over_request_rate_limit
@@ -90,8 +90,13 @@ class AuthServiceBase:
     async def check_nonce(self, user: User, nonce: str) -> None:
         """A code from GET /reauthenticate, spent; GoTrue's error when it is not valid."""
         if not await self.links.consume_code_of(user, nonce.strip(), one_time.REAUTHENTICATION):
+            # Committed: the wrong guess counts against the code (auth/one_time.py). Callers
+            # check the nonce before they change anything else.
             raise AppError(
-                422, ErrorCode.reauthentication_not_valid, "Nonce has expired or is invalid"
+                422,
+                ErrorCode.reauthentication_not_valid,
+                "Nonce has expired or is invalid",
+                commit=True,
             )
 
     def require_aal(self, auth: Authenticated, doing: str) -> None:

@@ -29,6 +29,7 @@ from app.auth.schemas import (
     GenerateRecoveryCodesParams,
     RecoveryCodeParams,
     VerifyFactorParams,
+    canonical_recovery_code,
     factor_json,
 )
 from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
@@ -117,15 +118,25 @@ class MfaService(AuthServiceBase):
         if auth.session.aal != AAL2:
             raise AppError(status, ErrorCode.insufficient_aal, message)
 
-    async def _limit_attempts(self, key: str, code: ErrorCode) -> None:
-        """Counted per caller (the key names the user), so nobody can spend another
-        account's attempts, and per IP."""
-        await self.limit(key, self.settings.rate_limit_mfa_verify, code)
+    async def _limit_attempts(
+        self, token: AccessToken, *, account_key: str | None, code: ErrorCode
+    ) -> None:
+        """Second-factor attempts (docs/behaviour.md#limits-two-factor): per session, per IP,
+        and for authenticator codes also per account, one budget for all its factors (a
+        6-digit code is guessable; spreading guesses over several factors or sessions must
+        not buy more). Recovery codes (~79 bits) are not guessable, so nothing per account
+        counts them: an attacker who has only the password, and spends the account's budget
+        of codes, cannot also close the owner's way in with a recovery code."""
+        rule = self.settings.rate_limit_mfa_verify
+        await self.limit(f"mfa-session:{token.session_id or token.user_id}", rule, code)
+        if account_key is not None:
+            await self.limit(account_key, rule, code)
         await self.limit(f"mfa-ip:{self.client.network}", self.settings.rate_limit_verify)
 
     @staticmethod
-    def _recovery_key(user_id: uuid.UUID) -> str:
-        return f"mfa-recovery:{user_id}"
+    def totp_key(user_id: uuid.UUID) -> str:
+        """The account's one budget of authenticator codes, whichever factor they are for."""
+        return f"mfa-totp:{user_id}"
 
     async def _authenticate_locked(self, token: AccessToken) -> Authenticated:
         """The caller, with their user row locked for the rest of the request: changes to one
@@ -205,7 +216,10 @@ class MfaService(AuthServiceBase):
 
     async def challenge(self, token: AccessToken, factor_id: str) -> dict[str, Any]:
         factor_uuid = self._factor_uuid(factor_id)
-        await self.limit(f"mfa-challenge:{token.user_id}", self.settings.rate_limit_verify)
+        # Per session and IP, not per account: a challenge is not a guess, and a stranger's
+        # session must not use up the owner's challenges.
+        await self.limit(f"mfa-challenge:{token.session_id}", self.settings.rate_limit_verify)
+        await self.limit(f"mfa-challenge-ip:{self.client.network}", self.settings.rate_limit_verify)
         auth = await self.authenticate(token)
         factor = self._own_factor(auth, factor_uuid)
         if factor.factor_type != TOTP:
@@ -221,7 +235,7 @@ class MfaService(AuthServiceBase):
     ) -> dict[str, Any]:
         factor_uuid = self._factor_uuid(factor_id)
         await self._limit_attempts(
-            f"mfa-totp:{token.user_id}:{factor_uuid}", ErrorCode.over_request_rate_limit
+            token, account_key=self.totp_key(token.user_id), code=ErrorCode.over_request_rate_limit
         )
         auth = await self._authenticate_locked(token)
         factor = self._own_factor(auth, factor_uuid)
@@ -406,8 +420,6 @@ class MfaService(AuthServiceBase):
         if factor is None:
             raise AppError(404, ErrorCode.mfa_factor_not_found, "Recovery codes not found")
         response = await self._new_codes(factor)
-        # A new set lifts a lockout earned with the old one.
-        await self.repo.clear_rate_limit(self._recovery_key(auth.user.id))
         factor.updated_at = utcnow()
         self.notify(auth.user, "auth_recovery_codes_generated")
         await self.audit(auth.user, AuditAction.recovery_codes_generated, regenerated=True)
@@ -428,7 +440,7 @@ class MfaService(AuthServiceBase):
         self, token: AccessToken, params: RecoveryCodeParams
     ) -> dict[str, Any]:
         await self._limit_attempts(
-            self._recovery_key(token.user_id), ErrorCode.mfa_recovery_codes_locked
+            token, account_key=None, code=ErrorCode.mfa_recovery_codes_locked
         )
         auth = await self.authenticate(token)
         factor = self._recovery_factor(auth)
@@ -441,6 +453,39 @@ class MfaService(AuthServiceBase):
         response = await self._elevate(auth, "mfa/recovery_code")
         await self.audit(auth.user, AuditAction.second_factor_passed, method=RECOVERY_CODE)
         return response
+
+    async def pass_without_challenge(self, user: User, code: str) -> str | None:
+        """A second factor proved outside a session (the emailed deletion link, account/
+        service.py): a current code of one of the user's verified authenticator factors (each
+        30-second step accepted once, as in verify), or one of their unused recovery codes,
+        spent. The method passed, or None. Callers count the attempt first."""
+        typed = code.strip()
+        now = utcnow()
+        for factor in self._totp_factors(user):
+            secret = self.box.open(factor.secret or "", str(factor.id))
+            if secret is None:
+                raise RuntimeError(f"the secret of factor {factor.id} does not decrypt")
+            step = _matching_step(secret, typed, now)
+            if step is not None and await self.repo.claim_totp_step(factor.id, step):
+                return TOTP
+        recovery = next((f for f in user.verified_factors if f.factor_type == RECOVERY_CODE), None)
+        canonical = canonical_recovery_code(code)
+        if (
+            recovery is not None
+            and canonical
+            and await self.repo.use_recovery_code(recovery.id, digest(canonical), now)
+        ):
+            return RECOVERY_CODE
+        return None
+
+    @staticmethod
+    def _totp_factors(user: User) -> list[Factor]:
+        return [f for f in user.verified_factors if f.factor_type == TOTP]
+
+    @staticmethod
+    def has_second_factor(user: User) -> bool:
+        """Two-factor is on: a verified factor that stands on its own (not recovery codes)."""
+        return any(f.factor_type != RECOVERY_CODE for f in user.verified_factors)
 
     async def delete_recovery_codes(self, token: AccessToken) -> dict[str, Any]:
         auth = await self._authenticate_locked(token)

@@ -396,9 +396,9 @@ class SignupService(AuthServiceBase):
             consumed = await self.links.consume_link(params.token_hash, params.kinds)
             failure = "Email link is invalid or has expired"
         else:
+            # Six digits: each code takes a few wrong guesses, then is dead (auth/one_time.py),
+            # counted per code and not per address, so a stranger cannot lock the owner out.
             email = params.email or ""
-            # Six digits are guessable without a limit per address.
-            await self.limit(f"verify-address:{email}", self.settings.rate_limit_verify)
             consumed = await self.links.consume_otp(email, params.token or "", params.kinds)
             failure = "Token has expired or is invalid"
         if consumed is None:

@@ -16,7 +16,7 @@ from app.auth.audit import AuditAction
 from app.auth.models import User
 from app.auth.repository import read_account_in_session
 from app.auth.schemas import UpdateUserParams, check_metadata, user_json
-from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
+from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
 from app.core.database import utcnow
 from app.core.email_address import EmailRefused, check_email
@@ -50,9 +50,15 @@ class UserService(AuthServiceBase):
         auth = await self.authenticate(token)
         if scope == "local":
             ids = [auth.session.id]
-        else:
+        elif auth.session.aal == AAL2:
             mine = await self.repo.session_ids(auth.user.id)
             ids = [i for i in mine if scope == "global" or i != auth.session.id]
+        else:
+            # A session that has not passed the second factor ends no session that has: the
+            # password alone must not sign the owner out of their aal2 devices
+            # (docs/behaviour.md#accounts-signout). `global` ends this one and the other aal1.
+            below = await self.repo.session_ids_below_aal2(auth.user.id, except_id=auth.session.id)
+            ids = [*below, auth.session.id] if scope == "global" else below
         await self.repo.delete_sessions(ids)
         await self.audit(auth.user, AuditAction.signed_out, scope=scope)
 
@@ -105,6 +111,11 @@ class UserService(AuthServiceBase):
                 ErrorCode.validation_failed,
                 "Updating password of an anonymous user without an email or phone is not allowed",
             )
+        # The emailed code before any change: a wrong one is committed as a guess against it
+        # (base.py#check_nonce), and nothing else with it.
+        proven = bool(params.password is not None and params.nonce and not params.current_password)
+        if proven:
+            await self.check_nonce(user, params.nonce or "")
         if params.data is not None:
             merged = dict(user.user_metadata)
             for key, value in params.data.items():
@@ -115,7 +126,7 @@ class UserService(AuthServiceBase):
             user.user_metadata = check_metadata(merged)
         if params.password is not None:
             await self._change_password(
-                auth, params.password, params.current_password, params.nonce
+                auth, params.password, params.current_password, proven=proven
             )
         # After the password: a password change cancels the changes in flight before it, not
         # the one asked for with it (an anonymous account adding an address and a password).
@@ -174,16 +185,17 @@ class UserService(AuthServiceBase):
         auth: Authenticated,
         password: str,
         current_password: str | None,
-        nonce: str | None = None,
+        *,
+        proven: bool = False,
     ) -> None:
+        """`proven`: the emailed code stood in for the current password (checked by update)."""
         user = auth.user
         self.passwords.check_new(
             password, missing_message="Password update requires a valid password"
         )
         recovering = is_recent_recovery(auth.session)
-        if nonce and not current_password:
-            # The emailed code proves it is them, as the current password would.
-            await self.check_nonce(user, nonce)
+        if proven:
+            pass  # the emailed code proved it is them, as the current password would
         elif (
             self.settings.auth_require_current_password
             and not recovering

@@ -109,6 +109,38 @@ describe('/account/delete/confirm', () => {
     expect(screen.getByText(/off our newsletter and waitlist/)).toBeInTheDocument();
   });
 
+  it('with two-factor on, asks for a code and sends it with the token', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(403, { code: 'insufficient_aal', message: 'This account uses two-factor…' }),
+    );
+    fetchMock.mockResolvedValueOnce(
+      json(422, { code: 'mfa_verification_failed', message: 'Invalid code entered' }),
+    );
+    fetchMock.mockResolvedValueOnce(json(200, { deleted: true }));
+    const user = renderAt('/account/delete/confirm?token=abc123');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(/uses two-factor authentication/)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Authentication code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(/That code did not work/)).toBeInTheDocument();
+    const [, wrongInit] = fetchMock.mock.calls[1] ?? [];
+    expect(JSON.parse(String(wrongInit?.body))).toEqual({
+      token: 'abc123',
+      newsletter: true,
+      code: '000000',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcd-efgh-jkmn-pqrs');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your account was deleted.' }),
+    ).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[2] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ code: 'abcd-efgh-jkmn-pqrs' });
+  });
+
   it('without a token, says the link is invalid', () => {
     renderAt('/account/delete/confirm');
     expect(screen.getByRole('alert')).toHaveTextContent('This deletion link is invalid');

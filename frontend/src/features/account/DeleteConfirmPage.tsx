@@ -6,14 +6,17 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
+import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { useText } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
+import { WRONG_RECOVERY_CODE, WRONG_TOTP_CODE } from '../../lib/twoFactor';
 import {
   ACCOUNT_DELETED_PATH,
   confirmDeletionLink,
   DELETION_REQUEST_PATH,
   DELETION_TEXTS,
   type DeletedState,
+  normalizeCode,
 } from './deletion';
 
 /** The link's failure: the message and a way to ask for a new link. */
@@ -34,7 +37,9 @@ function InvalidLink({ message }: { message: string }) {
 
 /**
  * /account/delete/confirm?token=…: the page the emailed deletion link opens. Opening it
- * deletes nothing (mail scanners open links); only the button sends the token.
+ * deletes nothing (mail scanners open links); only the button sends the token. For an account
+ * with two-factor on, the server asks for a code too (`insufficient_aal`): the page then shows
+ * the code field, and the button sends both.
  */
 export default function DeleteConfirmPage() {
   const text = useText();
@@ -45,17 +50,37 @@ export default function DeleteConfirmPage() {
   const [newsletter, setNewsletter] = useState(true);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null);
+  // Two-factor: null until the server asks for a code; then which kind the person types.
+  const [codeKind, setCodeKind] = useState<'totp' | 'recovery' | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
 
   const confirm = async () => {
     setBusy(true);
     setFailure(null);
-    const result = await confirmDeletionLink(token, newsletter);
+    setCodeError(undefined);
+    const typed = codeKind === 'totp' ? normalizeCode(code) : code.trim();
+    const result = await confirmDeletionLink(
+      token,
+      newsletter,
+      fetch,
+      codeKind === null ? undefined : typed,
+    );
     if (result.ok) {
       const state: DeletedState = { newsletter };
       navigate(ACCOUNT_DELETED_PATH, { replace: true, state });
       return;
     }
     setBusy(false);
+    if (result.code === ErrorCode.insufficientAal) {
+      setCodeKind('totp');
+      return;
+    }
+    if (result.code === ErrorCode.mfaVerificationFailed) {
+      const wrong = codeKind === 'recovery' ? WRONG_RECOVERY_CODE : WRONG_TOTP_CODE;
+      setCodeError(i18n._(wrong));
+      return;
+    }
     // A refused link stays refused; a rate limit or a lost connection can be tried again.
     const final = result.code === ErrorCode.invalidToken || result.status === 400;
     setFailure({ message: result.message, final });
@@ -86,6 +111,33 @@ export default function DeleteConfirmPage() {
             </Trans>
           </p>
           <p>{i18n._(DELETION_TEXTS.store)}</p>
+          {codeKind !== null ? (
+            <>
+              <p role="status">{i18n._(DELETION_TEXTS.twoFactor)}</p>
+              <OneTimeCodeField
+                key={codeKind}
+                kind={codeKind}
+                name="code"
+                value={code}
+                error={codeError}
+                onChange={(event) => setCode(event.target.value)}
+                disabled={busy}
+              />
+              <p>
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => {
+                    setCodeKind(codeKind === 'totp' ? 'recovery' : 'totp');
+                    setCode('');
+                    setCodeError(undefined);
+                  }}
+                >
+                  {codeKind === 'totp' ? t`Use a recovery code` : t`Use your authenticator app`}
+                </button>
+              </p>
+            </>
+          ) : null}
           {failure ? (
             <div className={styles.alert} role="alert">
               <p>{failure.message}</p>

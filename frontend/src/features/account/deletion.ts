@@ -31,6 +31,11 @@ export const DELETION_TEXTS = {
   network: msg`We could not reach the server. Please check your connection.`,
   /** Also the server's text for the refused link (`invalid_token`). */
   invalidLink: msg`This deletion link is invalid, used or expired. Ask for a new one.`,
+  /**
+   * The link of an account with two-factor on needs a code as well (the server's
+   * `insufficient_aal`), as deleting from the profile needs a session that passed it.
+   */
+  twoFactor: msg`Your account uses two-factor authentication: to delete it, also enter the code from your authenticator app, or one of your recovery codes.`,
   /** The public request's answer, the same for any address (the server's text, in English). */
   linkSent: msg`If an account uses this address, we have emailed it a link to delete it. Check your inbox: the link works once, for one hour.`,
 };
@@ -175,17 +180,23 @@ export async function requestDeletionLink(
   return { ok: true, value: true };
 }
 
-/** POST /api/account/deletion-requests/confirm: only the page's button calls it. */
+/**
+ * POST /api/account/deletion-requests/confirm: only the page's button calls it. `code`: for an
+ * account with two-factor on (refused without it: 403 `insufficient_aal`), a code of its
+ * authenticator app or a recovery code (a wrong one: 422 `mfa_verification_failed`).
+ */
 export async function confirmDeletionLink(
   token: string,
   newsletter: boolean,
   fetchImpl: typeof fetch = fetch,
+  code?: string,
 ): Promise<ApiResult<true>> {
   let response: Response;
   try {
     response = await postJson(fetchImpl, '/api/account/deletion-requests/confirm', {
       token,
       newsletter,
+      ...(code === undefined ? {} : { code }),
     });
   } catch {
     return offline();
