@@ -9,7 +9,8 @@ bench/results/reliability.md (docs/reliability.md says what each one proves).
    timeout, a refusal the client may retry) is counted apart from other 5xx.
 4. `kill -9` of every server process mid-load, then a restart on the same database and
    VAR_DIR, on both databases: every 201 the client saw has its row, and every one's
-   confirmation email is delivered after the restart (the outbox sweep), within a bound.
+   confirmation email is delivered after the restart (the outbox sweep), within a bound;
+   repeats are counted per Message-ID, and each carries its original's.
 5. Concurrent refreshes of one refresh token (both databases): no 5xx, one child token in
    `refresh_tokens`, and the session still works.
 6. Timing: password grants with a wrong password for existing accounts vs unknown addresses,
@@ -280,22 +281,49 @@ class Mailbox:
     confirmations: Counter[str]  # recipient -> confirmation emails
     others: int
     partial: int  # .tmp files: a write a kill interrupted
+    # Message-ID -> deliveries, and its recipient: the outbox backend is the soak's mail sink,
+    # each .eml file one delivery. A repeat carries its row's Message-ID (docs/reliability.md#mail).
+    message_ids: Counter[str] = field(default_factory=Counter)
+    recipient_of: dict[str, str] = field(default_factory=dict)
+    without_message_id: int = 0
+
+    @property
+    def duplicate_deliveries(self) -> int:
+        """Deliveries of a Message-ID already delivered: what a receiver can drop."""
+        return sum(count - 1 for count in self.message_ids.values())
+
+    def duplicate_confirmations_by_message_id(self, recipients: Sequence[str]) -> int:
+        wanted = set(recipients)
+        return sum(
+            count - 1
+            for message_id, count in self.message_ids.items()
+            if self.recipient_of[message_id] in wanted
+        )
 
 
 def read_outbox(var_dir: Path) -> Mailbox:
     confirmations: Counter[str] = Counter()
     others = 0
+    mailbox = Mailbox(confirmations, 0, 0)
     directory = var_dir / "outbox"
     files = sorted(directory.glob("*.eml")) if directory.exists() else []
     parser = BytesHeaderParser()
     for path in files:
         head = parser.parsebytes(path.read_bytes())
+        recipient = parseaddr(str(head["To"] or ""))[1].lower()
         if str(head["Subject"] or "").startswith(CONFIRM_SUBJECT):
-            confirmations[parseaddr(str(head["To"] or ""))[1].lower()] += 1
+            confirmations[recipient] += 1
         else:
             others += 1
-    partial = len(list(directory.glob("*.tmp"))) if directory.exists() else 0
-    return Mailbox(confirmations, others, partial)
+        message_id = str(head["Message-ID"] or "").strip()
+        if message_id:
+            mailbox.message_ids[message_id] += 1
+            mailbox.recipient_of[message_id] = recipient
+        else:
+            mailbox.without_message_id += 1
+    mailbox.others = others
+    mailbox.partial = len(list(directory.glob("*.tmp"))) if directory.exists() else 0
+    return mailbox
 
 
 async def subscriber_rows(db: Db, var_dir: Path) -> Counter[str]:
@@ -549,6 +577,10 @@ async def kill_mid_load(
     )
     duplicates = sum(max(0, mail.confirmations[e] - 1) for e in acked)
     section.figure("duplicate confirmation emails (at least once delivery)", duplicates)
+    section.figure(
+        "duplicate deliveries (a Message-ID delivered again; a receiver can drop them)",
+        mail.duplicate_deliveries,
+    )
     section.figure("partial .tmp files in the outbox", mail.partial)
     section.check("the server was killed mid-load", killed > 0 and len(acked) >= kill_at, killed)
     section.check(
@@ -572,6 +604,13 @@ async def kill_mid_load(
         "every acknowledged insert's confirmation email was delivered",
         all(mail.confirmations[e] >= 1 for e in acked),
         f"{sum(1 for e in acked if mail.confirmations[e] < 1)} of {len(acked)} missing",
+    )
+    section.check(
+        "every email has a Message-ID, and every repeat its original's",
+        mail.without_message_id == 0
+        and mail.duplicate_confirmations_by_message_id(acked) == duplicates,
+        f"{mail.without_message_id} without; {duplicates} repeated confirmations, "
+        f"{mail.duplicate_confirmations_by_message_id(acked)} of them with a repeated Message-ID",
     )
 
 

@@ -12,7 +12,8 @@ on what an address is (docs/behaviour.md#email-addresses):
 - internationalised domains (müller.de, example.みんな) are kept, shown in Unicode and sent to
   in their ASCII (punycode) form;
 - no domain label mixing alphabets (`\u0430pple.com`, its first letter Cyrillic), the UTS #39 rule
-  browsers apply to IDNs, with its allowances for Japanese, Chinese and Korean.
+  browsers apply to IDNs, with its allowances for Japanese, Chinese and Korean;
+- no RFC 2047 encoded-word (`=?…?=`) before the @, which a mail header would decode.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from __future__ import annotations
 import unicodedata
 
 from email_validator import EmailNotValidError, validate_email
+
+from app.core.text import has_encoded_word
 
 MAX_EMAIL_LENGTH = 254
 MAX_LOCAL_PART_LENGTH = 64
@@ -87,6 +90,10 @@ def check_email(value: str) -> str:
         raise EmailRefused(NON_ASCII_LOCAL)
     if len(local) > MAX_LOCAL_PART_LENGTH:
         raise EmailRefused(LOCAL_TOO_LONG)
+    if has_encoded_word(local):
+        # Legal atom characters, but a header decodes them: `=?utf-8?q?a=40x.example=2Cb?=@y`
+        # would be written out as two recipients (core/text.py).
+        raise EmailRefused(INVALID)
     try:
         result = validate_email(candidate, check_deliverability=False, allow_smtputf8=False)
     except EmailNotValidError as exc:

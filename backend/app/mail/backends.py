@@ -1,7 +1,9 @@
 """Where messages go: `.eml` files in an outbox folder (default) or an SMTP server.
 
-A backend sends one serialized message and raises when it could not; the deliverer
-(`app.mail.delivery`) decides what happens then (a retry later, the message stays stored).
+A backend sends one serialized message to its row's recipient and raises when it could not;
+the deliverer (`app.mail.delivery`) decides what happens then (a retry later, the message
+stays stored). The SMTP envelope is the row's recipient and the configured sender, never
+read from the message's headers (core/mail_queue.py).
 """
 
 from __future__ import annotations
@@ -9,8 +11,7 @@ from __future__ import annotations
 import os
 import uuid
 from datetime import UTC, datetime
-from email import policy
-from email.parser import BytesParser
+from email.utils import parseaddr
 from pathlib import Path
 from typing import Protocol
 
@@ -21,15 +22,15 @@ from app.core.settings import MailBackend, Settings, SmtpTls
 
 
 class Mailer(Protocol):
-    async def send(self, message: bytes) -> None:
-        """Sends one RFC 5322 message; raises when it was not accepted."""
+    async def send(self, message: bytes, recipient: str) -> None:
+        """Sends one RFC 5322 message to `recipient`; raises when it was not accepted."""
 
 
 class OutboxMailer:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
 
-    async def send(self, message: bytes) -> None:
+    async def send(self, message: bytes, recipient: str) -> None:
         await anyio.to_thread.run_sync(self._write, message)
 
     def _write(self, message: bytes) -> Path:
@@ -45,14 +46,18 @@ class OutboxMailer:
 class SmtpMailer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        # MAIL FROM: the address of the configured From (MAIL_FROM, or the brand's).
+        self.sender = parseaddr(settings.sender)[1]
 
-    async def send(self, message: bytes) -> None:
+    async def send(self, message: bytes, recipient: str) -> None:
         s = self.settings
-        # Parsed back so that aiosmtplib takes the envelope from the headers, as it did when
-        # it was handed the message object.
-        parsed = BytesParser(policy=policy.default).parsebytes(message)
+        # The bytes as stored, and the envelope given: aiosmtplib takes the envelope from the
+        # headers only when it is handed neither, which is how injected headers once became
+        # recipients (core/mail_queue.py).
         await aiosmtplib.send(
-            parsed,
+            message,
+            sender=self.sender,
+            recipients=[recipient],
             hostname=s.smtp_host,
             port=s.smtp_port,
             username=s.smtp_user or None,

@@ -1,12 +1,18 @@
 """Builds RFC 5322 messages from a pair of templates: `<name>.txt` and `<name>.html`, in the
 reader's language (mail/i18n.py): the templates' `_()` and `ngettext()` texts are looked up
 in that language's catalogue, and the HTML takes its direction (`dir`, left or right).
+
+Headers are built so that no text can become another header or recipient, on any Python:
+addresses go in as `Address` objects (their parts, never a string to parse), and the text of
+a subject or display name passes `header_text`. The outbox then checks the serialized
+message's headers against the ones set here (core/mail_queue.py) and sets the Message-ID.
 """
 
 from __future__ import annotations
 
+from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from email.utils import formatdate
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +23,7 @@ from markupsafe import Markup
 from app.core.email_address import ascii_address
 from app.core.i18n import DEFAULT_LOCALE
 from app.core.settings import Settings
+from app.core.text import has_encoded_word, replace_hidden
 from app.mail.i18n import texts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -51,11 +58,30 @@ def environment(locale: str) -> Environment:
     return env
 
 
-def _on_the_wire(value: str) -> str:
-    """A bare address with its domain in ASCII form: a header cannot hold an
-    internationalised domain (müller.de) except as punycode. `Name <addr>` values were built
-    by the caller, which converts them itself."""
-    return value if "<" in value else ascii_address(value)
+def header_text(value: str) -> str:
+    """`value` as it may go into a subject or a display name: nothing in it can end the
+    header or be decoded into something else.
+
+    The forms refuse such text (docs/behaviour.md#names-text); this is for text no form
+    checked: names stored before the rules, a provider's name. The characters the forms
+    refuse (controls, CR and LF among them, line separators, invisible ones) become spaces,
+    and in text holding an encoded-word (core/text.py) every `=?` becomes `= ?`: the email
+    package decodes an RFC 2047 encoded-word wherever it finds one, and CPython before
+    3.11.10 (CVE-2024-6923) wrote a decoded line break out as it was, a header of its own.
+    A visible space is honest: the operator sees the text was changed."""
+    text = replace_hidden(value)
+    return text.replace("=?", "= ?") if has_encoded_word(text) else text
+
+
+def header_address(address: str, name: str = "") -> Address:
+    """The header form of an address: its domain in ASCII (a header cannot hold an
+    internationalised one, core/email_address.py), and `name`, if any, as the display name.
+
+    Built from its parts, not parsed: a local part the email package would refuse to parse
+    (non-ASCII, stored before today's rules) still makes a message; the mail server refuses
+    it and the deliverer logs that."""
+    local, _, domain = ascii_address(address).rpartition("@")
+    return Address(display_name=header_text(name), username=local, domain=domain)
 
 
 def compose(
@@ -65,11 +91,15 @@ def compose(
     subject: str,
     template: str,
     context: dict[str, Any] | None = None,
+    to_name: str = "",
     reply_to: str | None = None,
+    reply_to_name: str = "",
     headers: dict[str, str] | None = None,
     locale: str = DEFAULT_LOCALE,
 ) -> EmailMessage:
-    """`subject` is already in the language of `locale` (mail/i18n.py's `texts`)."""
+    """A message to the one address `to` (its envelope recipient, core/mail_queue.py).
+    `subject` is already in the language of `locale` (mail/i18n.py's `texts`); `headers` are
+    the caller's own, fixed values (the list headers), never a visitor's text."""
     language = texts(locale)
     values = {
         "brand": settings.brand_name,
@@ -83,13 +113,11 @@ def compose(
     }
     message = EmailMessage()
     message["From"] = settings.sender
-    message["To"] = _on_the_wire(to)
-    message["Subject"] = subject
+    message["To"] = header_address(to, to_name)
+    message["Subject"] = header_text(subject)
     message["Date"] = formatdate(localtime=False)
-    domain = settings.sender.rpartition("@")[2].rstrip(">") or "localhost"
-    message["Message-ID"] = make_msgid(domain=domain)
     if reply_to:
-        message["Reply-To"] = _on_the_wire(reply_to)
+        message["Reply-To"] = header_address(reply_to, reply_to_name)
     for name, value in (headers or {}).items():
         message[name] = value
     env = environment(language.locale)

@@ -24,7 +24,9 @@ leaves one row per delivery it was running, due again `send_timeout + CLAIM_MARG
 (45 s with the defaults) after its claim. Nothing it would have sent next was claimed, so the
 next sweep sends that at once. The claim's time is read once the claiming transaction holds
 its connection and lock: waiting for them does not eat into the claim. Mail is sent at least
-once: a crash between the server's acceptance and the delete sends one twice.
+once: a crash between the server's acceptance and the delete sends one twice, with the same
+Message-ID (the row's, core/mail_queue.py), so a receiver can tell the repeat
+(docs/reliability.md#mail).
 
 That moment is kept short: the delete (or the retry's schedule) right after a send runs on
 a small connection pool of the deliverer's own (`create_outcome_engine`, POOL_SIZE +
@@ -86,7 +88,8 @@ POOL_OVERFLOW = 2
 # Rows a worker's deliverer has between claim and outcome at once: one outcome connection each.
 SENDS_AT_ONCE = POOL_SIZE + POOL_OVERFLOW
 
-_Claimed = Row[tuple[uuid.UUID, bytes, int]]  # id, message, attempts (this one included)
+# id, recipient, message, attempts (this one included)
+_Claimed = Row[tuple[uuid.UUID, str, bytes, int]]
 
 
 @dataclass
@@ -213,14 +216,14 @@ class Deliverer:
                 # another transaction changed while this one waited.
                 .where(_outbox.c.id.in_(due.scalar_subquery()), _outbox.c.next_attempt_at <= now)
                 .values(claim=claim, next_attempt_at=until, attempts=_outbox.c.attempts + 1)
-                .returning(_outbox.c.id, _outbox.c.message, _outbox.c.attempts)
+                .returning(_outbox.c.id, _outbox.c.recipient, _outbox.c.message, _outbox.c.attempts)
             )
             return (await conn.execute(statement)).first()
 
     async def _send(self, claim: uuid.UUID, row: _Claimed) -> str:
         try:
             with anyio.fail_after(self.send_timeout):
-                await self.mailer.send(row.message)
+                await self.mailer.send(row.message, row.recipient)
         except Exception as exc:  # whatever the backend raised: the row stays, retried
             return await self._failed(claim, row, exc)
         # At once, on the deliverer's own pool: until this commits, a crash sends it again.

@@ -15,12 +15,10 @@ links lead to the site's pages in it; the operator's mail stays in English.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from email.headerregistry import Address
 from email.message import EmailMessage
 from email.policy import Policy
 from urllib.parse import quote
 
-from app.core.email_address import ascii_address
 from app.core.i18n import page_url
 from app.core.settings import Settings
 from app.mail.compose import compose
@@ -79,17 +77,6 @@ def list_headers(settings: Settings, token: str) -> dict[str, str]:
     }
 
 
-def mailbox(name: str, email: str) -> str:
-    """`Name <addr>` with the display name quoted/encoded as needed (never header injection:
-    names were already refused if they held control characters). The domain goes in its
-    ASCII form: the header cannot carry an internationalised one (core/email_address.py)."""
-    addr = ascii_address(email)
-    try:
-        return str(Address(display_name=name, addr_spec=addr))
-    except ValueError:  # a non-ASCII local part stored before the rules; the mailer logs it
-        return addr
-
-
 @dataclass(frozen=True)
 class ListLink:
     source: str
@@ -109,7 +96,8 @@ def confirmation(
     t = texts(locale)
     return compose(
         settings,
-        to=mailbox(name, to),
+        to=to,
+        to_name=name,
         subject=t.gettext(
             "Please confirm your subscription to %(brand)s", brand=settings.brand_name
         ),
@@ -136,7 +124,8 @@ def welcome(
     t = texts(locale)
     return compose(
         settings,
-        to=mailbox(name, to),
+        to=to,
+        to_name=name,
         subject=t.gettext("You're subscribed to %(brand)s", brand=settings.brand_name),
         template="newsletter_welcome",
         context={
@@ -200,5 +189,6 @@ def contact_message(
         subject=f"[Contact] {subject}",
         template="contact_message",
         context={"name": name, "email": email, "subject": subject, "message": message, "ip": ip},
-        reply_to=mailbox(name, email),
+        reply_to=email,
+        reply_to_name=name,
     )

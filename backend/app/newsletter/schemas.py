@@ -4,7 +4,9 @@ Text is normalised to NFC and trimmed. Control characters (NUL included), lone s
 line and paragraph separators and the invisible characters that hide or reorder text are
 refused outright (core/text.py): they are never part of a real name and they make names
 render deceptively in mail clients and in the operator's CSV. Joiners (U+200C/U+200D) stay
-legal: Persian and Indic names use them.
+legal: Persian and Indic names use them. The one-line fields (name, subject, email) go into
+email headers, so they also refuse RFC 2047 encoded-words (`=?…?=`), which a header decodes:
+`=?utf-8?q?=0D=0ABcc:_x@example.com?=` is a line break and a recipient (core/text.py).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from app.core.email_address import (
 from app.core.errors import invalid
 from app.core.i18n import DEFAULT_LOCALE, LOCALES, LocaleCode
 from app.core.requests import EmailText, RequestModel, decode_json
-from app.core.text import hidden_character
+from app.core.text import has_encoded_word, hidden_character
 from app.newsletter import errors
 from app.newsletter.models import SOURCES
 
@@ -46,6 +48,8 @@ def clean_text(value: str, *, field: str, max_len: int, multiline: bool = False)
     text = unicodedata.normalize("NFC", value).strip()
     if hidden_character(text, allowed="\n\t\r" if multiline else "") is not None:
         raise BadText(f"{field} contains a control or invisible formatting character")
+    if not multiline and has_encoded_word(text):
+        raise BadText(f"{field} contains an encoded-word (=?…?=), which email headers decode")
     if multiline:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.email_address import (
+    INVALID,
     LOCAL_TOO_LONG,
     MIXED_SCRIPTS,
     NON_ASCII_LOCAL,
@@ -38,6 +39,7 @@ def test_the_longest_address_is_254_characters() -> None:
         ("a@пример.рф", "a@пример.рф"),  # all Cyrillic is one script
         ("a@उदाहरण.भारत", "a@उदाहरण.भारत"),
         ("Yusuf.Unal+news@Example.com", "yusuf.unal+news@example.com"),
+        ("a=b?c@example.com", "a=b?c@example.com"),  # = and ? alone are ordinary
     ],
 )
 def test_accepted(raw: str, canonical: str) -> None:
@@ -58,6 +60,9 @@ def test_accepted(raw: str, canonical: str) -> None:
         ("a@xn--pple-43d.com", MIXED_SCRIPTS),  # the same, in punycode
         ("a@example\u043f\u0440\u0438\u043c\u0435\u0440.com", MIXED_SCRIPTS),
         ("a@\u03bfpenai.com", MIXED_SCRIPTS),  # Greek omicron
+        # An RFC 2047 encoded-word: a mail header decodes it, here into two recipients.
+        ("=?utf-8?q?a=40evil.example=2Cb?=@example.com", INVALID),
+        ("=?utf-8?b?QQ==?=@example.com", INVALID),
     ],
 )
 def test_refused(raw: str, reason: str) -> None:

@@ -48,18 +48,18 @@ class FlakyMailer:
         self.failures = failures
         self.attempts = 0
 
-    async def send(self, message: bytes) -> None:
+    async def send(self, message: bytes, recipient: str) -> None:
         self.attempts += 1
         if self.attempts <= self.failures:
             raise ConnectionRefusedError(111, "Connection refused")
-        await self.inner.send(message)
+        await self.inner.send(message, recipient)
 
 
 class CountingMailer:
     def __init__(self) -> None:
         self.sent: Counter[bytes] = Counter()
 
-    async def send(self, message: bytes) -> None:
+    async def send(self, message: bytes, recipient: str) -> None:
         await asyncio.sleep(0)  # let the other deliverers run in between
         self.sent[message] += 1
 
@@ -74,7 +74,7 @@ class SlowMailer:
         self.release = asyncio.Event()
         self.messages: list[bytes] = []
 
-    async def send(self, message: bytes) -> None:
+    async def send(self, message: bytes, recipient: str) -> None:
         self.messages.append(message)
         self.sending.set()
         await self.release.wait()
@@ -350,7 +350,7 @@ class ConcurrencyMailer:
         self.most = 0
         self.sent: Counter[bytes] = Counter()
 
-    async def send(self, message: bytes) -> None:
+    async def send(self, message: bytes, recipient: str) -> None:
         self.in_flight += 1
         self.most = max(self.most, self.in_flight)
         try:
@@ -551,7 +551,7 @@ class PoolTakingMailer:
         self.requests = requests
         self.sent: list[bytes] = []
 
-    async def send(self, message: bytes) -> None:
+    async def send(self, message: bytes, recipient: str) -> None:
         settings: Settings = self.app.state.settings
         for _ in range(settings.database_pool_size):
             await self.requests.enter_async_context(self.app.state.engine.connect())

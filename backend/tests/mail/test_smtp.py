@@ -2,65 +2,34 @@
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
-from email import message_from_bytes
-from email.message import Message
 from typing import Any
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi import FastAPI
 from sqlalchemy import select
 
 from app.core.mail_queue import OutboxMessage
 from tests.auth.helpers import PASSWORD, signup
 from tests.conftest import Outbox
-
-
-class Inbox:
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-        self.logins: list[tuple[str, str]] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.messages.append(message_from_bytes(envelope.content))
-        return "250 Message accepted for delivery"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+from tests.mail.smtp import Inbox, free_port, smtp_settings
+from tests.mail.smtp import smtp_server as running_smtp_server
 
 
 @pytest.fixture
 def smtp_server() -> Iterator[tuple[Inbox, int]]:
-    inbox = Inbox()
-    port = _free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox, port
-    finally:
-        controller.stop()
+    with running_smtp_server() as server:
+        yield server
 
 
 @pytest.fixture
 def settings_overrides(request: pytest.FixtureRequest) -> dict[str, Any]:
     if request.node.get_closest_marker("dead_smtp"):
-        port = _free_port()  # nothing listens there
+        port = free_port()  # nothing listens there
     else:
         port = request.getfixturevalue("smtp_server")[1]
-    return {
-        "mail_backend": "smtp",
-        "smtp_host": "127.0.0.1",
-        "smtp_port": port,
-        "smtp_tls": "none",
-        "smtp_timeout": 2,
-    }
+    return smtp_settings(port)
 
 
 async def test_signup_mail_is_delivered_over_smtp(
@@ -85,7 +54,7 @@ async def test_mail_that_failed_is_sent_when_the_server_is_back(
     deliverer = app.state.mail_deliverer
     working = deliverer.mailer
     deliverer.mailer = type(working)(
-        app.state.settings.model_copy(update={"smtp_port": _free_port()})
+        app.state.settings.model_copy(update={"smtp_port": free_port()})
     )
     assert (await signup(client, "later@example.com")).status_code == 200
     assert inbox.messages == []
