@@ -27,6 +27,9 @@ from app.main import create_app
 from app.models import Base
 from tests.pg import create_database, throwaway_postgres
 
+# The real SMTP server's fixtures (`smtp`, `inbox`), for the modules that deliver over SMTP.
+pytest_plugins = ["tests.mail.smtp"]
+
 SITE_URL = "http://127.0.0.1:8000"
 
 # Cheap argon2 parameters: the tests check behaviour, the benchmark measures the real cost.

@@ -1,5 +1,9 @@
 """A real SMTP server (aiosmtpd) on loopback, for tests that deliver over SMTP: it records each
-transaction's envelope (MAIL FROM, RCPT TO) apart from the message, as a relay sees them."""
+transaction's envelope (MAIL FROM, RCPT TO) apart from the message, as a relay sees them.
+
+Its fixtures `smtp` and `inbox` are there for every test (tests/conftest.py loads this module
+as a plugin); a module sends the app's mail there with
+`settings_overrides` returning `smtp_settings(smtp[1])`."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
 from typing import Any
 
+import pytest
 from aiosmtpd.controller import Controller
 
 
@@ -70,3 +75,14 @@ def smtp_settings(port: int) -> dict[str, Any]:
         "smtp_tls": "none",
         "smtp_timeout": 2,
     }
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[Inbox, int]]:
+    with smtp_server() as server:
+        yield server
+
+
+@pytest.fixture
+def inbox(smtp: tuple[Inbox, int]) -> Inbox:
+    return smtp[0]

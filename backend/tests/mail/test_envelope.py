@@ -6,7 +6,6 @@ twice (core/mail_queue.py, docs/reliability.md#mail)."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 from datetime import timedelta
 from email import policy
 from email.headerregistry import Address
@@ -28,7 +27,7 @@ from app.core.settings import Settings, load
 from app.mail import delivery
 from app.mail.delivery import Deliverer
 from app.newsletter import emails
-from tests.mail.smtp import Inbox, smtp_server, smtp_settings
+from tests.mail.smtp import Inbox, smtp_settings
 
 EXPLOIT = "=?utf-8?q?Hi=0D=0ABcc:_victim@evil.example?="
 ENCODED_ADDRESS = "=?utf-8?q?a=40evil.example=2Cb?=@example.com"
@@ -37,19 +36,8 @@ _SETTINGS = load(Settings, environment="test")
 
 
 @pytest.fixture
-def smtp() -> Iterator[tuple[Inbox, int]]:
-    with smtp_server() as server:
-        yield server
-
-
-@pytest.fixture
 def settings_overrides(smtp: tuple[Inbox, int]) -> dict[str, Any]:
     return smtp_settings(smtp[1])
-
-
-@pytest.fixture
-def inbox(smtp: tuple[Inbox, int]) -> Inbox:
-    return smtp[0]
 
 
 def _deliverer(app: FastAPI) -> Deliverer:

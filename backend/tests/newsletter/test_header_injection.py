@@ -10,13 +10,13 @@ gave a 500. docs/behaviour.md#names-text says what is refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.mail.smtp import Inbox, smtp_server, smtp_settings
+from tests.mail.smtp import Inbox, smtp_settings
 from tests.newsletter.conftest import SUPPORT, TABLE, UA, row
 from tests.newsletter.test_contact import CONTACT, message
 
@@ -29,19 +29,8 @@ ENCODED_ADDRESS = "=?utf-8?q?a=40evil.example=2Cb?=@example.com"
 
 
 @pytest.fixture
-def smtp() -> Iterator[tuple[Inbox, int]]:
-    with smtp_server() as server:
-        yield server
-
-
-@pytest.fixture
 def settings_overrides(smtp: tuple[Inbox, int]) -> dict[str, Any]:
     return smtp_settings(smtp[1])
-
-
-@pytest.fixture
-def inbox(smtp: tuple[Inbox, int]) -> Inbox:
-    return smtp[0]
 
 
 def _no_injected_headers(inbox: Inbox) -> None:

@@ -34,6 +34,24 @@ U = TypeVar("U")
 S = TypeVar("S")
 
 
+def email_identity(user_id: uuid.UUID, email: str, **fields: Any) -> Identity:
+    """An email user's identity, as GoTrue shapes it (the address not yet verified); `fields`
+    sets the row's other columns (id, times) where a caller needs them."""
+    return Identity(
+        provider="email",
+        provider_id=str(user_id),
+        user_id=user_id,
+        email=email,
+        identity_data={
+            "sub": str(user_id),
+            "email": email,
+            "email_verified": False,
+            "phone_verified": False,
+        },
+        **fields,
+    )
+
+
 @dataclass(frozen=True)
 class AccessToken:
     """The verified claims a request is made with."""
@@ -217,19 +235,7 @@ class AuthServiceBase:
             app_metadata={"provider": "email", "providers": ["email"]},
             user_metadata=metadata,
         )
-        user.identities = [
-            Identity(
-                provider="email",
-                provider_id=str(user_id),
-                email=email,
-                identity_data={
-                    "sub": str(user_id),
-                    "email": email,
-                    "email_verified": False,
-                    "phone_verified": False,
-                },
-            )
-        ]
+        user.identities = [email_identity(user_id, email)]
         user.factors = []
         return user if await self.repo.insert_user(user) else None
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.auth import emails, errors, one_time, redirects
 from app.auth.audit import AuditAction
-from app.auth.models import FlowState, Identity, User
+from app.auth.models import FlowState, User
 from app.auth.schemas import (
     OtpParams,
     PkceParams,
@@ -24,7 +24,7 @@ from app.auth.schemas import (
     VerifyParams,
     user_json,
 )
-from app.auth.service.base import AuthServiceBase
+from app.auth.service.base import AuthServiceBase, email_identity
 from app.core.database import utcnow
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, RateLimited
@@ -146,18 +146,10 @@ class SignupService(AuthServiceBase):
             confirmation_sent_at=now,
         )
         user.identities = [
-            Identity(
+            email_identity(
+                user_id,
+                email,
                 id=real[0] if real else uuid.uuid5(user_id, "email"),
-                provider="email",
-                provider_id=str(user_id),
-                user_id=user_id,
-                email=email,
-                identity_data={
-                    "sub": str(user_id),
-                    "email": email,
-                    "email_verified": False,
-                    "phone_verified": False,
-                },
                 created_at=now,
                 updated_at=now,
             )
