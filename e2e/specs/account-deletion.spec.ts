@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { findLink } from '../../testing/outbox.js';
 import { axeViolations } from '../support/a11y';
-import { createAccount, mailsTo, signIn, uniqueEmail } from '../support/accounts';
+import { createAccount, deletionLink, mailsTo, signIn, uniqueEmail } from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { accountSite } from '../support/servers';
 
@@ -142,16 +141,7 @@ test('delete the account through the public page and its emailed link', async ({
   await expect(sent).toContainText('If an account uses this address, we have emailed it a link');
   expect(await axeViolations(page)).toEqual([]);
 
-  let link = '';
-  await expect
-    .poll(() => {
-      const mail = mailsTo(accountSite, email).find(
-        (message) => message.subject === 'Delete your noor account',
-      );
-      link = (mail && findLink(mail, `${accountSite.url}/account/delete/confirm?token=`)) ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await deletionLink(accountSite, email);
 
   // Opening the link deletes nothing (mail scanners open links): only the button does.
   await page.goto(link);

@@ -1,9 +1,15 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
-import { findLink } from '../../testing/outbox.js';
 import { axeViolations } from '../support/a11y';
-import { createAccount, mailsTo, signIn, uniqueEmail, verifyLink } from '../support/accounts';
+import {
+  createAccount,
+  deletionLink,
+  mailsTo,
+  signIn,
+  uniqueEmail,
+  verifyLink,
+} from '../support/accounts';
 import { expect, presetConsent, test } from '../support/fixtures';
 import { accountSite } from '../support/servers';
 
@@ -256,16 +262,7 @@ test('the emailed deletion link of an account with two-factor on also asks for a
     data: { email },
   });
   expect(asked.status()).toBe(202);
-  let link = '';
-  await expect
-    .poll(() => {
-      const mail = mailsTo(accountSite, email).find(
-        (message) => message.subject === 'Delete your noor account',
-      );
-      link = (mail && findLink(mail, `${accountSite.url}/account/delete/confirm?token=`)) ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await deletionLink(accountSite, email);
 
   // The link alone deletes nothing: the page asks for the second factor, the link kept.
   await page.goto(link);

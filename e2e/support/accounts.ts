@@ -86,3 +86,18 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** The link of the newest 'Delete your noor account' email to `email`, once it has arrived. */
+export async function deletionLink(server: ServerDefinition, email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = mailsTo(server, email).find(
+        (message) => message.subject === 'Delete your noor account',
+      );
+      link = (mail && findLink(mail, `${server.url}/account/delete/confirm?token=`)) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
