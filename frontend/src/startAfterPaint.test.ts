@@ -31,7 +31,7 @@ describe('a tap before hydration', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
 
     document.dispatchEvent(new Event('app:hydrated'));
-    expect(clicks).toHaveLength(1);
+    await vi.waitFor(() => expect(clicks).toHaveLength(1));
     expect(button.hasAttribute('aria-busy')).toBe(false);
 
     // From then on taps go through untouched.
@@ -66,6 +66,6 @@ describe('a tap before hydration', () => {
     expect(scriptForm.getAttribute('aria-busy')).toBe('true');
 
     document.dispatchEvent(new Event('app:hydrated'));
-    expect(submitted).toEqual(['server', 'script']);
+    await vi.waitFor(() => expect(submitted).toEqual(['server', 'script']));
   });
 });

@@ -61,16 +61,19 @@ function onSubmit(event: SubmitEvent): void {
 function replay(): void {
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('submit', onSubmit, true);
-  for (const target of kept.splice(0)) {
-    target.removeAttribute('aria-busy');
-    // Hydration keeps the prerendered nodes; one it had to replace is no longer the control.
-    if (!target.isConnected) continue;
-    if (target instanceof HTMLFormElement) {
-      target.requestSubmit();
-    } else {
-      target.click();
+  // In a task of its own: the event comes from an effect of the commit that hydrated the app's
+  // shell, and the page inside its Suspense boundary may still be waiting to be hydrated. React
+  // hydrates such a part at once when it is tapped, but not from inside a commit (it would drop
+  // the tap).
+  setTimeout(() => {
+    for (const target of kept.splice(0)) {
+      target.removeAttribute('aria-busy');
+      // Hydration keeps the prerendered nodes; one it had to replace is no longer the control.
+      if (!target.isConnected) continue;
+      if (target instanceof HTMLFormElement) target.requestSubmit();
+      else target.click();
     }
-  }
+  });
 }
 
 document.addEventListener('click', onClick, true);

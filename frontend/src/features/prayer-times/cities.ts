@@ -152,24 +152,24 @@ export function searchKey(text: string): string {
 }
 
 /**
- * The name a result is shown by: the alternate name in Arabic script the query found, where the
- * city's own (Latin) name does not match it, else the city's name. The list cannot say which
- * language an alternate is in (docs/prayer-times.md#city-list), so it names a city in Arabic
- * script only when the visitor wrote that name.
+ * The name a result is shown by, when the query is in Arabic script (the city's own name is
+ * Latin): the query itself where it is one of the city's names whole ("إسطنبول", spelt as the
+ * visitor spells it), else the alternate name it starts ("مكة المكر" → "مكة المكرمة"); otherwise
+ * the city's name. The list cannot say which language an alternate is in
+ * (docs/prayer-times.md#city-list), so it names a city in Arabic script only when the visitor
+ * wrote that name.
  */
 export function shownName(city: City, query: string): string {
   const comma = query.lastIndexOf(',');
-  const name = searchKey(comma < 0 ? query : query.slice(0, comma));
+  const typed = (comma < 0 ? query : query.slice(0, comma)).trim().replace(/\s+/g, ' ');
+  const name = searchKey(typed);
   if (!name || !ARABIC_SCRIPT.test(name)) return city.name;
-  const matching = city.alternates.filter((alternate) => ARABIC_SCRIPT.test(alternate));
-  const keys = matching.map(searchKey);
-  const at =
-    [
-      keys.indexOf(name),
-      keys.findIndex((key) => key.startsWith(name)),
-      keys.findIndex((key) => key.includes(` ${name}`)),
-    ].find((index) => index >= 0) ?? -1;
-  return matching[at] ?? city.name;
+  const arabic = city.alternates.filter((alternate) => ARABIC_SCRIPT.test(alternate));
+  const keys = arabic.map(searchKey);
+  if (keys.includes(name)) return typed;
+  const at = keys.findIndex((key) => key.startsWith(name));
+  const word = keys.findIndex((key) => key.includes(` ${name}`));
+  return arabic[at >= 0 ? at : word] ?? city.name;
 }
 
 // What people type after the comma for a country that is neither its code nor its name.
