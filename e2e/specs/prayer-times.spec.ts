@@ -117,6 +117,123 @@ test.describe('12-hour clock for a US visitor', () => {
   });
 });
 
+test('an early tap on "Use my location", before the script has run, is kept and acted on', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['geolocation'], { origin: site.url });
+  await context.setGeolocation(MAKKAH);
+  await page.clock.install({ time: MAKKAH_MORNING });
+  // The page's entry module (in the prerendered page's <template id="app-js">) is held until
+  // the tap has been made: the tap comes before any of the page's code has run.
+  const html = await (await page.request.get('/prayer-times')).text();
+  const entry = /<template id="app-js">.*?<script type="module"[^>]*src="([^"]+)"/s.exec(html)?.[1];
+  expect(entry).toMatch(/^\/assets\/.+\.js$/);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = () => {};
+  const entryRequested = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  await page.route(`${site.url}${entry ?? ''}`, async (route) => {
+    held();
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/prayer-times', { waitUntil: 'commit' });
+  const button = page.getByRole('button', { name: 'Use my location' });
+  await button.click();
+  // The tap is kept: the button says it is waiting, and the page's script is on its way.
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await entryRequested;
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  await button.click();
+  release();
+
+  await expect(
+    page.getByRole('heading', { name: 'Prayer times in Makkah, Saudi Arabia' }),
+  ).toBeVisible();
+  await expect(button).not.toHaveAttribute('aria-busy');
+  expect(await shownTimes(page)).toEqual([
+    '4:22 AM',
+    '5:45 AM',
+    '12:17 PM',
+    '3:36 PM',
+    '6:50 PM',
+    '8:20 PM',
+  ]);
+});
+
+test('the note that the times need the script is gone once it has run', async ({ page }) => {
+  const html = await (await page.request.get('/prayer-times')).text();
+  expect(html).toContain('The times appear once the page’s script has run.');
+  await openAt(page, MAKKAH_MORNING);
+  await expect(page.getByText('Choose your location to see today’s times.')).toBeVisible();
+  await expect(page.getByText(/once the page’s script has run/)).toHaveCount(0);
+});
+
+test('Asr offers its two schools once, the place’s default marked', async ({ page }) => {
+  await openAt(page, MIDSUMMER);
+  await searchCity(page, 'karachi', /^Karachi, Pakistan$/);
+  const asr = page.getByRole('group', { name: 'Asr' });
+  await expect(asr.getByRole('radio')).toHaveCount(2);
+  await expect(asr.getByRole('radio', { name: 'Hanafi (default)' })).toBeChecked();
+  await asr.getByRole('radio', { name: 'Standard' }).check();
+  await expect(page.getByText(/; Asr: Standard\./)).toBeVisible();
+});
+
+test.describe('city search in Arabic script', () => {
+  test.use({ timezoneId: 'Asia/Riyadh' });
+
+  test('on the Arabic page, Makkah and Istanbul by their Arabic names', async ({ page }) => {
+    await page.clock.install({ time: MAKKAH_MORNING });
+    await page.goto('/ar/prayer-times');
+    await hydrated(page);
+    const search = page.getByRole('combobox', { name: 'ابحث عن مدينة' });
+    await search.fill('مكة');
+    await page
+      .getByRole('option', { name: /^مكة, / })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: /^مواقيت الصلاة في مكة، / })).toBeVisible();
+    await expect(page.getByRole('table', { name: /^مواقيت الصلاة في مكة يوم / })).toBeVisible();
+
+    // With hamza under the alef, as Arabic writes it (the list has it without): shown as typed.
+    await search.fill('إسطنبول');
+    await page
+      .getByRole('option', { name: /^إسطنبول, / })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: /^مواقيت الصلاة في إسطنبول،/ })).toBeVisible();
+  });
+
+  test('on the Urdu page, Karachi and Lahore by their Urdu names', async ({ page }) => {
+    await page.clock.install({ time: MAKKAH_MORNING });
+    await page.goto('/ur/prayer-times');
+    await hydrated(page);
+    const search = page.getByRole('combobox', { name: 'شہر تلاش کریں' });
+    await search.fill('کراچی');
+    await page
+      .getByRole('option', { name: /^کراچی, / })
+      .first()
+      .click();
+    await expect(
+      page.getByRole('heading', { name: /^کراچی، .* میں نماز کے اوقات$/ }),
+    ).toBeVisible();
+    await search.fill('لاہور');
+    await page
+      .getByRole('option', { name: /^لاہور, / })
+      .first()
+      .click();
+    await expect(
+      page.getByRole('heading', { name: /^لاہور، .* میں نماز کے اوقات$/ }),
+    ).toBeVisible();
+  });
+});
+
 test('denied location: a clear message and the search still works', async ({ page }) => {
   await openAt(page, MAKKAH_MORNING);
   await page.getByRole('button', { name: 'Use my location' }).click();

@@ -19,7 +19,7 @@ close coordinates, the same zone, falling sizes), which is what gzip and brotli 
      "lat": [...], "lon": [...],            # hundredths of a degree, each minus the previous
      "zone": [...], "admin": [...],         # 0: no division name
      "rank": [...],                         # round(100 * log10(population)), 0 for none
-     "alt": {"1234": "Mecca|Mekka", ...}}   # by city position: other names people type
+     "alt": {"1234": "Mecca|Mekka|مكة", ...}}  # by city position: other names people type
 
 Hundredths of a degree (about a kilometre) move a prayer time by a few seconds at most and the
 Qibla by less than a hundredth of a degree; a city's point is itself one spot in a city many
@@ -40,6 +40,48 @@ from typing import Any
 # Alternate names (exonyms and transliterations: Mecca, Medina, Al Quds, Kiev, Bombay) are kept
 # for cities this large: the ones people look for under another name, at a measured cost.
 ALTERNATES_FROM = 500_000
+# Names in Arabic script (مكة, إسطنبول, کراچی) for the Arabic and Urdu pages' visitors: every
+# city of the countries that write in it (where they live), elsewhere the cities as large as
+# those with Latin alternates (where they travel). What other choices would cost:
+# docs/prayer-times.md#city-list.
+ARABIC_SCRIPT_FROM = ALTERNATES_FROM
+ARABIC_SCRIPT_COUNTRIES = frozenset(
+    "AE AF BH DJ DZ EG IQ IR JO KM KW LB LY MA MR OM PK PS QA SA SD SO SY TN YE".split()  # noqa: SIM905
+)
+# The Arabic-script letters a name may hold: Arabic, its supplement, extended-A and the
+# presentation forms (NFKD turns the last into the base letters), the Arabic comma, tatweel,
+# spaces, hyphens, brackets and the zero-width (non-)joiners Persian and Urdu write inside words.
+ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
+ARABIC_NAME = re.compile(
+    "(?:[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff\u200c\u200d ()-])+"
+)
+# Arabic letters written differently in Persian and Urdu, or with or without a dot or a hamza,
+# compared as one (foldArabic in cities.ts): alef wasla and the wavy-hamza alefs, teh marbuta and
+# the hehs, alef maksura and the yehs, keheh and swash kaf; tatweel and the zero-width joiners
+# vanish. Alef, waw and yeh with hamza, madda and the vowel marks are taken apart by NFKD and
+# dropped with the marks.
+ARABIC_FOLD = str.maketrans(
+    {
+        "\u0671": "\u0627",
+        "\u0672": "\u0627",
+        "\u0673": "\u0627",
+        "\u0629": "\u0647",
+        "\u06c3": "\u0647",
+        "\u06be": "\u0647",
+        "\u06c1": "\u0647",
+        "\u06d5": "\u0647",
+        "\u0649": "\u064a",
+        "\u06cc": "\u064a",
+        "\u06cd": "\u064a",
+        "\u06d0": "\u064a",
+        "\u06d2": "\u064a",
+        "\u06a9": "\u0643",
+        "\u06aa": "\u0643",
+        "\u0640": None,
+        "\u200c": None,
+        "\u200d": None,
+    }
+)
 # Letters NFKD does not take apart into a base letter and a mark (searchKey in cities.ts).
 FOLD = str.maketrans(
     {
@@ -68,7 +110,7 @@ def search_key(text: str) -> str:
     decides which alternate names add something.
     """
     decomposed = unicodedata.normalize("NFKD", text.lower().translate(FOLD))
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).translate(ARABIC_FOLD)
     return SEPARATORS.sub(" ", APOSTROPHES.sub("", bare)).strip()
 
 
@@ -88,6 +130,21 @@ def alternates(city: dict[str, Any]) -> list[str]:
         key = search_key(name)
         if name[:1].isupper() and not name.isupper() and key.isascii() and key not in {"", own}:
             names.setdefault(key, name)
+    return sorted(names.values())
+
+
+def arabic_alternates(city: dict[str, Any]) -> list[str]:
+    """The city's alternate names written in Arabic script, one per search key.
+
+    GeoNames' list does not say which language a name is in: Arabic, Persian, Urdu, Pashto,
+    Kurdish and Uyghur spellings stand side by side (Karachi: كراتشي, کراچی, ڪراچي). All are
+    kept for the search; the page shows one only when it is the one the visitor typed.
+    """
+    names: dict[str, str] = {}
+    for name in sorted(city["alternatenames"]):
+        if ARABIC_NAME.fullmatch(name) and ARABIC_SCRIPT.search(name):
+            names.setdefault(search_key(name), name)
+    names.pop("", None)
     return sorted(names.values())
 
 
@@ -124,10 +181,21 @@ def build() -> dict[str, Any]:
             countries[-1] = int(countries[-1]) + 1
         else:
             countries += [city["countrycode"], 1]
+
+    def all_alternates(city: dict[str, Any]) -> list[str]:
+        latin = alternates(city) if city["population"] >= ALTERNATES_FROM else []
+        arabic = (
+            arabic_alternates(city)
+            if city["population"] >= ARABIC_SCRIPT_FROM
+            or city["countrycode"] in ARABIC_SCRIPT_COUNTRIES
+            else []
+        )
+        return latin + arabic
+
     alt = {
         str(index): "|".join(names)
         for index, city in enumerate(cities)
-        if city["population"] >= ALTERNATES_FROM and (names := alternates(city))
+        if (names := all_alternates(city))
     }
     return {
         "v": 1,

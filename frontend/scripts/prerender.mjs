@@ -102,7 +102,9 @@ function scripts({ module, alsoPreload = [] }, catalogs, afterPaint) {
   if (!afterPaint) return tags.join('\n    ');
   return [
     `<template id="app-js">${tags.join('')}</template>`,
-    `<script type="module" crossorigin src="/${startAfterPaint.file}"></script>`,
+    // async: it runs as soon as it arrives, not after the whole document is parsed, so that it
+    // keeps a tap made as soon as a control is visible (frontend/README.md#early-taps).
+    `<script type="module" async crossorigin src="/${startAfterPaint.file}"></script>`,
   ].join('\n    ');
 }
 

@@ -4,8 +4,17 @@
  * `<template id="app-js">`) once the page has painted its content. Until then the scripts do not
  * compete with the stylesheet, the fonts and the first frame for the network and the main
  * thread; the prerendered page is readable and its links work meanwhile.
+ *
+ * It also keeps the taps that come too early (frontend/README.md#early-taps): a control that
+ * does nothing without the script (a `type="button"` button, a form the script submits, anything
+ * marked `data-needs-script`) tapped before the page is hydrated is marked busy, and the tap is
+ * replayed once it is (app/App.tsx's `app:hydrated` event). From then on React handles every event
+ * itself (a part still waiting for its code is hydrated first when tapped).
  */
 const START_ANYWAY_MS = 3000;
+/** What app/App.tsx dispatches on `document` once the page is hydrated. */
+const HYDRATED = 'app:hydrated';
+const NEEDS_SCRIPT = 'button[type="button"], [data-needs-script]';
 
 let started = false;
 
@@ -19,6 +28,58 @@ function start(): void {
   }
 }
 
+/** Taps and submissions waiting for the script, in order, one per control. */
+const kept: HTMLElement[] = [];
+
+function keep(target: HTMLElement): void {
+  // A second tap on a control already waiting is the visitor's impatience, not a second wish
+  // (twice on a menu button would close what the first opens).
+  if (!kept.includes(target)) kept.push(target);
+  target.setAttribute('aria-busy', 'true');
+  // The visitor is waiting for the script: no reason to wait for the paint any more.
+  start();
+}
+
+function onClick(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target.closest(NEEDS_SCRIPT) : null;
+  if (!(target instanceof HTMLElement) || target.matches(':disabled')) return;
+  event.preventDefault();
+  event.stopPropagation();
+  keep(target);
+}
+
+function onSubmit(event: SubmitEvent): void {
+  const form = event.target;
+  // A form with an action works without the script (the server answers it); one without is the
+  // script's, and the browser's own submission would put its fields in the address.
+  if (!(form instanceof HTMLFormElement) || form.hasAttribute('action')) return;
+  event.preventDefault();
+  event.stopPropagation();
+  keep(form);
+}
+
+function replay(): void {
+  document.removeEventListener('click', onClick, true);
+  document.removeEventListener('submit', onSubmit, true);
+  // In a task of its own: the event comes from an effect of the commit that hydrated the app's
+  // shell, and the page inside its Suspense boundary may still be waiting to be hydrated. React
+  // hydrates such a part at once when it is tapped, but not from inside a commit (it would drop
+  // the tap).
+  setTimeout(() => {
+    for (const target of kept.splice(0)) {
+      target.removeAttribute('aria-busy');
+      // Hydration keeps the prerendered nodes; one it had to replace is no longer the control.
+      if (!target.isConnected) continue;
+      if (target instanceof HTMLFormElement) target.requestSubmit();
+      else target.click();
+    }
+  });
+}
+
+document.addEventListener('click', onClick, true);
+document.addEventListener('submit', onSubmit, true);
+document.addEventListener(HYDRATED, replay, { once: true });
+
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
@@ -30,3 +91,6 @@ if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
 } else {
   start();
 }
+
+// A module (the page loads it as one); nothing to export.
+export {};

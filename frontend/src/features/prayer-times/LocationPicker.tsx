@@ -11,6 +11,7 @@ import {
   loadCities,
   nearestCity,
   searchCities,
+  shownName,
   toPlace,
   type City,
 } from './cities';
@@ -36,23 +37,26 @@ const GEOLOCATION_ERRORS: Record<number, MessageDescriptor> = {
 };
 
 /**
- * "Makkah, Saudi Arabia": the city's name (the list's, in Latin letters) and its country's in the
- * page's language. Also the search field's text once chosen, so it keeps the search's "name,
- * country" form (a Latin comma) in every language.
+ * "Makkah, Saudi Arabia": the city's name (the list's, in Latin letters, or the Arabic-script
+ * name the visitor searched for: cities.ts#shownName) and its country's in the page's language.
+ * Also the search field's text once chosen, so it keeps the search's "name, country" form (a
+ * Latin comma) in every language.
  */
-export function cityLabel(city: City, locale: string): string {
-  return `${city.name}, ${countryName(city.country, locale)}`;
+export function cityLabel(name: string, country: string, locale: string): string {
+  return `${name}, ${countryName(country, locale)}`;
 }
 
 /**
- * "Use my location" (asked only on the click) or a city from the offline list. The list and its
- * search know the cities by their Latin names only (docs/prayer-times.md#city-list).
+ * "Use my location" (asked only on the click) or a city from the offline list. The list knows
+ * the cities by their Latin names, the larger ones also by other names, Arabic-script ones
+ * included (docs/prayer-times.md#city-list).
  */
 export function LocationPicker({ onPlace, remember, onRemember, locale }: LocationPickerProps) {
   const { t, i18n } = useLingui();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<City[]>([]);
+  // Each found city with the name it is shown by (shownName of the query that found it).
+  const [results, setResults] = useState<{ city: City; name: string }[]>([]);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -102,7 +106,10 @@ export function LocationPicker({ onPlace, remember, onRemember, locale }: Locati
     }
     void loadCities().then(
       (index) => {
-        const found = searchCities(index, text, 8);
+        const found = searchCities(index, text, 8).map((city) => ({
+          city,
+          name: shownName(city, text),
+        }));
         setResults(found);
         setActive(found.length ? 0 : -1);
         setOpen(true);
@@ -112,9 +119,9 @@ export function LocationPicker({ onPlace, remember, onRemember, locale }: Locati
     );
   };
 
-  const choose = (city: City) => {
-    onPlace(toPlace(city));
-    setQuery(cityLabel(city, locale));
+  const choose = ({ city, name }: { city: City; name: string }) => {
+    onPlace({ ...toPlace(city), name });
+    setQuery(cityLabel(name, city.country, locale));
     setOpen(false);
     setStatus({ kind: 'idle' });
   };
@@ -174,7 +181,7 @@ export function LocationPicker({ onPlace, remember, onRemember, locale }: Locati
           placeholder={t({
             message: 'e.g. Istanbul, Karachi, Toronto',
             comment:
-              'The city search knows the Latin-script names only: keep the examples in Latin letters.',
+              'The city search knows the Latin-script names, and the Arabic-script ones of the larger cities and of the countries that write in Arabic script: ar and ur may give the examples in Arabic script.',
           })}
         />
         <div
@@ -184,9 +191,9 @@ export function LocationPicker({ onPlace, remember, onRemember, locale }: Locati
           className={styles.options}
           hidden={!expanded}
         >
-          {results.map((city, index) => (
+          {results.map((result, index) => (
             <div
-              key={`${city.name}-${city.latitude}-${city.longitude}`}
+              key={`${result.city.name}-${result.city.latitude}-${result.city.longitude}`}
               id={`${listId}-${index}`}
               role="option"
               tabIndex={-1}
@@ -194,16 +201,16 @@ export function LocationPicker({ onPlace, remember, onRemember, locale }: Locati
               className={index === active ? styles.activeOption : styles.option}
               onMouseDown={(event) => {
                 event.preventDefault();
-                choose(city);
+                choose(result);
               }}
             >
-              {cityLabel(city, locale)}
+              {cityLabel(result.name, result.city.country, locale)}
             </div>
           ))}
         </div>
         {open && typed && results.length === 0 && (
           <p className={styles.hint}>
-            <Trans comment="The city search knows the Latin-script names only.">
+            <Trans comment="The city search knows every city by its Latin-script name, only some by a name in another script.">
               No city matches “<bdi>{typed}</bdi>”.
             </Trans>
           </p>

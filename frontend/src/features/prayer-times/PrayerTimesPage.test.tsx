@@ -44,6 +44,24 @@ describe('PrayerTimesPage', () => {
     );
   });
 
+  it('offers the two Asr schools once, the place’s default marked', async () => {
+    render(<PrayerTimesPage />);
+    const asr = await screen.findByRole('group', { name: 'Asr' });
+    const choices = within(asr).getAllByRole('radio');
+    expect(choices.map((choice) => choice.closest('label')?.textContent)).toEqual([
+      'Standard (default)',
+      'Hanafi',
+    ]);
+    expect(within(asr).getByRole('radio', { name: 'Standard (default)' })).toBeChecked();
+  });
+
+  it('says the times wait for the script only until it has run', async () => {
+    rememberPlace(null);
+    render(<PrayerTimesPage />);
+    expect(await screen.findByText('Choose your location to see today’s times.')).toBeVisible();
+    expect(screen.queryByText(/once the page’s script has run/)).toBeNull();
+  });
+
   it("is all in the page's language, with its digits, in Arabic", async () => {
     await activateLocale('ar');
     await loadCatalog('prayer-times', 'ar');

@@ -1,7 +1,8 @@
 /**
  * /prayer-times: times, Qibla, Hijri date and a monthly timetable for a place the visitor
  * chooses, all computed in this browser (docs/prayer-times.md). The prerendered HTML has the
- * copy and the controls; the times appear once the script runs.
+ * copy and the controls (a tap before the script runs is kept: frontend/README.md#early-taps);
+ * the times appear once the script runs.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
@@ -131,10 +132,15 @@ export default function PrayerTimesPage() {
               </>
             ) : (
               <p className={styles.hint}>
-                <Trans>
-                  Choose your location to see today’s times. The times appear once the page’s script
-                  has run.
-                </Trans>
+                <Trans>Choose your location to see today’s times.</Trans>
+                {/* Only in the prerendered HTML: true until the script runs, and for good
+                    without it. */}
+                {!hydrated && (
+                  <>
+                    {' '}
+                    <Trans>The times appear once the page’s script has run.</Trans>
+                  </>
+                )}
               </p>
             )}
           </div>

@@ -11,7 +11,6 @@ import {
   METHOD_IDS,
   PRAYERS,
   resolveSettings,
-  type AsrRule,
   type HighLatitudeChoice,
   type MethodId,
   type Place,
@@ -94,19 +93,22 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
       </div>
       <fieldset className={styles.setting}>
         <legend>{i18n._(PRAYER_NAMES.asr)}</legend>
-        {(['auto', 'standard', 'hanafi'] as const).map((asr) => (
+        {/* The two schools, the place's default marked: the one in use is checked (a stored
+            'auto' is the default's). A click keeps the school chosen even where another place
+            would default to the other; "Reset to defaults" goes back to following the place. */}
+        {(['standard', 'hanafi'] as const).map((asr) => (
           <label key={asr} className={styles.radio}>
             <input
               type="radio"
               name={`${id}-asr`}
               value={asr}
-              checked={settings.asr === asr}
-              onChange={() => set({ asr: asr as AsrRule | 'auto' })}
+              checked={resolved.asr === asr}
+              onChange={() => set({ asr })}
             />
-            {asr === 'auto'
+            {asr === defaultAsr(place.country)
               ? t({
-                  message: `Default: ${defaultSchool}`,
-                  comment: 'The Asr school used by default.',
+                  message: `${defaultSchool} (default)`,
+                  comment: 'The Asr school the place uses by default, one of the two choices.',
                 })
               : i18n._(ASR_TEXT[asr].name)}
           </label>

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CITY_ATTRIBUTION,
   decodeCities,
+  foldArabic,
   nearestCity,
   searchCities,
   searchKey,
+  shownName,
   toPlace,
   type City,
   type CityFile,
@@ -141,7 +143,79 @@ describe('searchKey', () => {
   });
 });
 
+describe('Arabic script in searchKey', () => {
+  it('drops the vowel marks, shadda, sukun and tatweel', () => {
+    expect(searchKey('مَكَّةُ المُكَرَّمَة')).toBe('مكه المكرمه');
+    expect(searchKey('مـــكة')).toBe('مكه');
+    expect(searchKey('رِيَاضْ')).toBe('رياض');
+    // The superscript (dagger) alef is a mark too.
+    expect(foldArabic('رحمٰن')).toBe('رحمن');
+  });
+
+  it('makes one letter of the alef forms, of teh marbuta and heh, of alef maksura and yeh', () => {
+    // أ إ آ ٱ → ا (NFKD takes the hamza and the madda apart, foldArabic the wasla).
+    expect(searchKey('إسطنبول')).toBe(searchKey('اسطنبول'));
+    expect(searchKey('أبوظبي')).toBe('ابوظبي');
+    expect(searchKey('آمل')).toBe('امل');
+    expect(searchKey('ٱلقاهرة')).toBe('القاهره');
+    expect(searchKey('مكة')).toBe(searchKey('مكه'));
+    expect(searchKey('دبى')).toBe(searchKey('دبي'));
+    // Waw and yeh with hamza lose it the same way.
+    expect(searchKey('مؤتة')).toBe('موته');
+    expect(searchKey('جدة')).toBe('جده');
+  });
+
+  it('reads the Persian and Urdu forms of kaf, yeh and heh as the Arabic ones', () => {
+    expect(searchKey('کراچی')).toBe(searchKey('كراچي'));
+    expect(searchKey('مکہ')).toBe(searchKey('مكة'));
+    expect(searchKey('لاھور')).toBe(searchKey('لاهور'));
+    expect(searchKey('لاہور')).toBe(searchKey('لاهور'));
+    // A zero-width non-joiner inside a Persian word does not split it.
+    expect(searchKey('می\u200cخواهم')).toBe('ميخواهم');
+  });
+
+  it('reads presentation forms as the letters they show, and the Arabic comma as a comma', () => {
+    // ﻣﻜﺔ: the initial, medial and final forms of meem, kaf, teh marbuta.
+    expect(searchKey('\ufee3\ufedc\ufe94')).toBe('مكه');
+    expect(searchKey('مدینا، اوهایو')).toBe('مدينا اوهايو');
+  });
+});
+
 describe('searchCities on the real list', () => {
+  it('finds cities by their Arabic-script names, however written', () => {
+    for (const query of ['مكة', 'مكه', 'مَكَّة', 'مكة المكرمة', 'مکہ']) {
+      expect(first(query), query).toBe('Makkah, SA, Asia/Riyadh');
+    }
+    // A prefix lists the larger cities it starts first (Mexico City, مكسيكو).
+    expect(labels('مک')).toContain('Makkah, SA, Asia/Riyadh');
+    for (const query of ['إسطنبول', 'اسطنبول', 'استانبول', 'اسط']) {
+      expect(first(query), query).toBe('Istanbul, TR, Europe/Istanbul');
+    }
+    expect(first('المدينة المنورة')).toBe('Madinah, SA, Asia/Riyadh');
+    expect(first('الرياض')).toBe('Riyadh, SA, Asia/Riyadh');
+    expect(first('القاهرة')).toBe('Cairo, EG, Africa/Cairo');
+    // Urdu.
+    expect(first('کراچی')).toBe('Karachi, PK, Asia/Karachi');
+    expect(first('لاہور')).toBe('Lahore, PK, Asia/Karachi');
+    expect(first('ٹورنٹو')).toBe('Toronto, CA, America/Toronto');
+  });
+
+  it('names a city found in Arabic script by the name typed', () => {
+    const [makkah] = searchCities(index, 'مكة', 1);
+    expect(makkah && shownName(makkah, 'مكة')).toBe('مكة');
+    expect(makkah && shownName(makkah, 'مكة المكر')).toBe('مكة المكرمة');
+    // A name typed whole is shown as typed: the list keeps one spelling per search key.
+    const [istanbul] = searchCities(index, 'إسطنبول', 1);
+    expect(istanbul && shownName(istanbul, ' إسطنبول ')).toBe('إسطنبول');
+    const [lahore] = searchCities(index, 'لاہور', 1);
+    expect(lahore?.alternates).not.toContain('لاہور');
+    expect(lahore && shownName(lahore, 'لاہور')).toBe('لاہور');
+    // A Latin query, and a city without an Arabic-script name, keep the list's name.
+    expect(makkah && shownName(makkah, 'mecca')).toBe('Makkah');
+    const [karachi] = searchCities(index, 'کراچی', 1);
+    expect(karachi && shownName(karachi, 'کراچی, pk')).toBe('کراچی');
+  });
+
   it('ignores case and accents', () => {
     expect(first('sao paulo')).toBe('São Paulo, BR, America/Sao_Paulo');
     expect(first('ZURICH')).toBe('Zürich, CH, Europe/Zurich');

@@ -93,22 +93,83 @@ const FOLD: Record<string, string> = {
   þ: 'th',
 };
 
+const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
+// Arabic-script letters that Arabic, Persian and Urdu write differently, or that people type
+// with or without their dots: alef wasla and the wavy-hamza alefs → alef; teh marbuta, heh goal,
+// heh doachashmee and ae → heh; alef maksura, farsi yeh, yeh barree and the Pashto yehs → yeh;
+// keheh and swash kaf → kaf (build_cities.py folds alike).
+const ARABIC_FOLD: Record<string, string> = {
+  '\u0671': '\u0627',
+  '\u0672': '\u0627',
+  '\u0673': '\u0627',
+  '\u0629': '\u0647',
+  '\u06c3': '\u0647',
+  '\u06be': '\u0647',
+  '\u06c1': '\u0647',
+  '\u06d5': '\u0647',
+  '\u0649': '\u064a',
+  '\u06cc': '\u064a',
+  '\u06cd': '\u064a',
+  '\u06d0': '\u064a',
+  '\u06d2': '\u064a',
+  '\u06a9': '\u0643',
+  '\u06aa': '\u0643',
+};
+const ARABIC_VARIANTS =
+  /[\u0671-\u0673\u0629\u06c3\u06be\u06c1\u06d5\u0649\u06cc\u06cd\u06d0\u06d2\u06a9\u06aa]/g;
+
+/**
+ * Arabic script as the search compares it, on text already NFKD-decomposed (hamza on alef, waw
+ * or yeh and madda become the base letter and a mark): no marks (tashkeel: fatha, kasra, shadda,
+ * sukun, superscript alef… and the hamza and madda marks), no tatweel, no zero-width (non-)joiner,
+ * and the letters of ARABIC_FOLD as one. "إسطنبول" and "اسطنبول" are alike, so are "مكة",
+ * "مكه" and "مکہ".
+ */
+export function foldArabic(text: string): string {
+  return text
+    .replace(/\p{M}+/gu, '')
+    .replace(/[\u0640\u200c\u200d]/g, '')
+    .replace(ARABIC_VARIANTS, (letter) => ARABIC_FOLD[letter] ?? letter);
+}
+
 /**
  * What names and queries are compared as: lower case, no accents, no apostrophes or dots (they
- * also write ayn and hamza: "Qo‘qon" is "qoqon"), words split by one space.
- * "São Paulo" → "sao paulo", "Nur-Sultan" → "nur sultan", "St. John's" → "st johns".
+ * also write ayn and hamza: "Qo‘qon" is "qoqon"), Arabic script folded (foldArabic), words split
+ * by one space. "São Paulo" → "sao paulo", "Nur-Sultan" → "nur sultan", "St. John's" →
+ * "st johns", "مَكَّة المُكَرَّمة" → "مكه المكرمه".
  */
 export function searchKey(text: string): string {
   // Most names are plain ASCII words: lower case is all they need (decoding 34,000 names).
   if (/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(text)) return text.toLowerCase();
-  return text
+  const bare = text
     .toLowerCase()
     .replace(/[øłđðßæœıþ]/g, (letter) => FOLD[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    .normalize('NFKD');
+  return (ARABIC_SCRIPT.test(bare) ? foldArabic(bare) : bare.replace(/\p{M}+/gu, ''))
     .replace(/['`´‘’ʻʼʾʿ.]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+}
+
+/**
+ * The name a result is shown by, when the query is in Arabic script (the city's own name is
+ * Latin): the query itself where it is one of the city's names whole ("إسطنبول", spelt as the
+ * visitor spells it), else the alternate name it starts ("مكة المكر" → "مكة المكرمة"); otherwise
+ * the city's name. The list cannot say which language an alternate is in
+ * (docs/prayer-times.md#city-list), so it names a city in Arabic script only when the visitor
+ * wrote that name.
+ */
+export function shownName(city: City, query: string): string {
+  const comma = query.lastIndexOf(',');
+  const typed = (comma < 0 ? query : query.slice(0, comma)).trim().replace(/\s+/g, ' ');
+  const name = searchKey(typed);
+  if (!name || !ARABIC_SCRIPT.test(name)) return city.name;
+  const arabic = city.alternates.filter((alternate) => ARABIC_SCRIPT.test(alternate));
+  const keys = arabic.map(searchKey);
+  if (keys.includes(name)) return typed;
+  const at = keys.findIndex((key) => key.startsWith(name));
+  const word = keys.findIndex((key) => key.includes(` ${name}`));
+  return arabic[at >= 0 ? at : word] ?? city.name;
 }
 
 // What people type after the comma for a country that is neither its code nor its name.
