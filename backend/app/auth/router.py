@@ -294,6 +294,8 @@ async def settings_(settings: SettingsDep, request: Request) -> JsonObject:
     return {
         "external": {
             **{name: name in enabled for name in EXTERNAL_PROVIDERS},
+            # Not a provider but a switch (AUTH_ANONYMOUS), reported here as GoTrue does.
+            "anonymous_users": settings.auth_anonymous,
             "email": True,
         },
         "disable_signup": settings.auth_disable_signup,
