@@ -39,7 +39,16 @@ $(CITIES): frontend/scripts/build_cities.py backend/requirements-dev.txt $(VENV)
 
 deps: $(VENV)/.installed node_modules/.installed $(CITIES)
 
-start: deps frontend-build
+# The build is a file target: `make start` rebuilds the site only when something it is made
+# from changed (its sources, assets, scripts and configuration, the packages, the city list),
+# not on every start. The stamp is written last, so a failed build is tried again.
+FRONTEND_BUILT := frontend/dist/.built
+FRONTEND_INPUTS := $(shell find frontend/src frontend/public frontend/scripts \
+  -path frontend/src/assets/fonts/generated -prune -o -type f -print) \
+  frontend/index.html frontend/vite.config.ts frontend/lingui.config.ts frontend/tsconfig.json \
+  package.json package-lock.json
+
+start: deps $(FRONTEND_BUILT)
 	$(PY) -m app serve
 
 # Python: the backend, and the benchmarks in bench/ with the same rules (bench/pyproject.toml).
@@ -82,8 +91,11 @@ frontend-typecheck: node_modules/.installed $(CITIES)
 frontend-unit: node_modules/.installed $(CITIES)
 	npx vitest run --config frontend/vite.config.ts
 
-frontend-build: node_modules/.installed $(CITIES)
+$(FRONTEND_BUILT): node_modules/.installed $(CITIES) $(FRONTEND_INPUTS)
 	npm run build
+	touch $@
+
+frontend-build: $(FRONTEND_BUILT)
 
 # The e2e suite drives the system Chromium (Playwright's own download is not reachable).
 chromium:

@@ -15,16 +15,19 @@ export { linkIn } from '../testing/outbox.js';
  */
 
 /**
- * Starts a server on a free port; `env` overrides settings (e.g. `{ JWT_EXP: '60' }`).
+ * Starts a server on a free port; `env` overrides settings (e.g. `{ JWT_EXP: '60' }`);
+ * `portOnly` starts it as `PORT=<port> make start` does (no SITE_URL: see testing/server.js).
  *
  * @param {Record<string, string>} [env]
+ * @param {{ portOnly?: boolean }} [options]
  * @returns {Promise<ConformanceServer>}
  */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { portOnly = false } = {}) {
   const server = await start(
     defineServer({
       name: 'conformance',
       port: await freePort(),
+      portOnly,
       env: {
         ENVIRONMENT: 'test',
         // Cheap hashing: the suite checks behaviour; bench/ measures the real cost.

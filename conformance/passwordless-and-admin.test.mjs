@@ -361,7 +361,23 @@ describe('admin.listUsers', () => {
   });
 });
 
+/**
+ * GET /auth/v1/settings as an app reads it (supabase-js has no getter for it).
+ *
+ * @param {import('./harness.mjs').ConformanceServer} on
+ */
+async function externalSettings(on) {
+  const res = await fetch(`${on.url}/auth/v1/settings`, { headers: { apikey: on.anonKey } });
+  assert.equal(res.status, 200);
+  return /** @type {{ external: Record<string, boolean> }} */ (await res.json()).external;
+}
+
 describe('anonymous sign-in', () => {
+  test('GET /settings reports external.anonymous_users as AUTH_ANONYMOUS is', async () => {
+    assert.equal((await externalSettings(server)).anonymous_users, false);
+    assert.equal((await externalSettings(anonymous)).anonymous_users, true);
+  });
+
   test('off by default: anonymous_provider_disabled and no session', async () => {
     const client = server.client();
     const { data, error } = await client.auth.signInAnonymously();

@@ -485,6 +485,84 @@ describe('linked identities', () => {
     assert.equal((await client.auth.getSession()).data.session.access_token, before.access_token);
   });
 
+  test("a native app's linkIdentity (PKCE): the URL opened in a browser without the app's cookie; linked when the app exchanges the code", async () => {
+    // The app: supabase-js with flowType 'pkce' and plain fetch (no cookie jar), as in an app.
+    const email = 'native-linker@example.com';
+    const app = server.client({ auth: { flowType: 'pkce' } });
+    assert.equal((await app.auth.signUp({ email, password: PASSWORD })).error, null);
+    const confirmLink = linkIn(await server.outbox.waitFor(email), `${server.url}/auth/v1/verify`);
+    assert.equal((await fetch(confirmLink, { redirect: 'manual' })).status, 303);
+    assert.equal((await app.auth.signInWithPassword({ email, password: PASSWORD })).error, null);
+    const seen = server.outbox.count(email);
+
+    const appReturn = `${server.url}/app-return`;
+    const { data, error } = await app.auth.linkIdentity({
+      provider: 'google',
+      options: { redirectTo: appReturn, skipBrowserRedirect: true },
+    });
+    assert.equal(error, null);
+    assert.ok(data.url.startsWith(`${google.issuer}/`), data.url);
+
+    // The system browser: signs in at the provider, comes back to our callback with no cookie.
+    const back = await signInAtProvider(data.url, 'native.linker@gmail.example');
+    const res = await fetch(back.url, { redirect: 'manual' });
+    assert.equal(res.status, 302);
+    const landing = new URL(res.headers.get('location') ?? '');
+    assert.equal(landing.origin + landing.pathname, appReturn, landing.href);
+    const code = landing.searchParams.get('code');
+    assert.ok(code, landing.href);
+
+    // Not linked before the app proves it started this: another user's app (its own verifier)
+    // and a made-up verifier are refused, and link nothing.
+    const other = server.client({ auth: { flowType: 'pkce' } });
+    const otherEmail = 'native-other@example.com';
+    assert.equal((await other.auth.signUp({ email: otherEmail, password: PASSWORD })).error, null);
+    const otherLink = linkIn(
+      await server.outbox.waitFor(otherEmail),
+      `${server.url}/auth/v1/verify`,
+    );
+    assert.equal((await fetch(otherLink, { redirect: 'manual' })).status, 303);
+    assert.equal(
+      (await other.auth.signInWithPassword({ email: otherEmail, password: PASSWORD })).error,
+      null,
+    );
+    const otherStart = await other.auth.linkIdentity({
+      provider: 'google',
+      options: { redirectTo: appReturn, skipBrowserRedirect: true },
+    });
+    assert.equal(otherStart.error, null);
+    const stolen = await other.auth.exchangeCodeForSession(code);
+    assert.ok(isAuthApiError(stolen.error));
+    assert.equal(stolen.error.code, 'bad_code_verifier');
+    const guessed = await fetch(`${server.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+    });
+    assert.equal(guessed.status, 400);
+    const notYet = await app.auth.getUserIdentities();
+    assert.deepEqual(
+      notYet.data.identities.map((identity) => identity.provider),
+      ['email'],
+    );
+
+    const exchanged = await app.auth.exchangeCodeForSession(code);
+    assert.equal(exchanged.error, null);
+    assert.equal(exchanged.data.user.email, email);
+    const listed = await app.auth.getUserIdentities();
+    assert.deepEqual(listed.data.identities.map((identity) => identity.provider).sort(), [
+      'email',
+      'google',
+    ]);
+    const connected = await server.outbox.waitFor(email, { after: seen });
+    assert.equal(connected.subject, `A Google account was connected to your ${BRAND} account`);
+    const otherUser = await other.auth.getUserIdentities();
+    assert.deepEqual(
+      otherUser.data.identities.map((identity) => identity.provider),
+      ['email'],
+    );
+  });
+
   test('unlinkIdentity of the only identity is single_identity_not_deletable', async () => {
     const token = await mintGoogleIdToken({
       aud: GOOGLE_WEB,

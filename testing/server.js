@@ -30,7 +30,9 @@ export const HEALTH_PATH = '/auth/v1/health';
  * @typedef {object} ServerDefinition
  * @property {string} name
  * @property {number} port
- * @property {string} url `http://127.0.0.1:<port>`, also the server's SITE_URL.
+ * @property {string} url `http://127.0.0.1:<port>`, also the server's SITE_URL (set, or with
+ *   `portOnly` the server's own address).
+ * @property {boolean} portOnly Started as `PORT=<port> make start` is: see `defineServer`.
  * @property {string} varDir Emptied when the server starts.
  * @property {Outbox} outbox The emails the server wrote (`$VAR_DIR/outbox`).
  * @property {Record<string, string>} env What the server gets on top of the inherited environment.
@@ -53,9 +55,12 @@ export const HEALTH_PATH = '/auth/v1/health';
  * @param {number} options.port See `freePort` (or a fixed port, as the e2e suite uses).
  * @param {string} [options.varDir] Default: a new folder under the system temp directory.
  * @param {Record<string, string>} [options.env]
+ * @param {boolean} [options.portOnly] Start it as `PORT=<port> make start` does: the port in
+ *   `PORT`, no `--host`/`--port` and no SITE_URL, so the server takes its own address as the
+ *   site's (README.md#configuration).
  * @returns {ServerDefinition}
  */
-export function defineServer({ name, port, varDir, env = {} }) {
+export function defineServer({ name, port, varDir, env = {}, portOnly = false }) {
   const url = `http://127.0.0.1:${port}`;
   const dir = varDir ?? mkdtempSync(join(tmpdir(), `${name}-`));
   const outboxDir = join(dir, 'outbox');
@@ -63,12 +68,14 @@ export function defineServer({ name, port, varDir, env = {} }) {
     name,
     port,
     url,
+    portOnly,
     varDir: dir,
     outbox: new Outbox(outboxDir),
     env: {
       PYTHONPATH: join(ROOT, 'backend'),
       VAR_DIR: dir,
-      SITE_URL: url,
+      // Empty is unset (an inherited SITE_URL must not leak in either).
+      ...(portOnly ? { SITE_URL: '', HOST: '127.0.0.1', PORT: String(port) } : { SITE_URL: url }),
       DATABASE_URL: '',
       MAIL_BACKEND: 'outbox',
       MAIL_OUTBOX_DIR: outboxDir,
@@ -120,10 +127,7 @@ function serveArgs(server) {
     '-m',
     'app',
     'serve',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(server.port),
+    ...(server.portOnly ? [] : ['--host', '127.0.0.1', '--port', String(server.port)]),
     '--no-access-log',
     '--log-level',
     'warning',

@@ -9,6 +9,7 @@ naming the variable (exit status 2).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -24,16 +25,29 @@ def _serve(args: argparse.Namespace) -> int:
     from app.core import migrate
     from app.core.http_server import MAX_HEAD_BYTES, LimitedHttpToolsProtocol
 
+    # --host/--port are HOST/PORT for this run: the workers read them too, and without SITE_URL
+    # they make the site's address (settings.listen_url).
+    if args.host:
+        os.environ["HOST"] = args.host
+    if args.port:
+        os.environ["PORT"] = str(args.port)
+    get_settings.cache_clear()
     settings = get_settings()
     load_newsletter_settings()  # checked here too, before any worker starts
+    if settings.site_url_derived:
+        print(
+            f"SITE_URL is not set: links in emails and redirects use {settings.site_url}, "
+            "this server's own address (set SITE_URL to the address people reach it at)",
+            file=sys.stderr,
+        )
     if not args.no_migrate:
         migrate.upgrade(settings)
     settings.resolved_jwt_secret  # noqa: B018 - create the dev secret once, before workers fork
     uvicorn.run(
         "app.main:create_app",
         factory=True,
-        host=args.host or settings.host,
-        port=args.port or settings.port,
+        host=settings.host,
+        port=settings.port,
         workers=args.workers or settings.workers,
         # The app reads X-Forwarded-For itself and keeps only IP addresses (core/http.py).
         proxy_headers=False,

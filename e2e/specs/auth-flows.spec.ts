@@ -1,5 +1,5 @@
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
-import { createAccount, signIn, uniqueEmail, verifyLink } from '../support/accounts';
+import { createAccount, mailsTo, signIn, uniqueEmail, verifyLink } from '../support/accounts';
 import { accountSite } from '../support/servers';
 
 test.use({ baseURL: accountSite.url });
@@ -26,7 +26,11 @@ test('sign up, open the confirmation email, land signed in on the profile', asyn
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 
-  await page.goto(await verifyLink(accountSite, email, 'signup'));
+  const link = await verifyLink(accountSite, email, 'signup');
+  // The email greets the person by the name they gave on the form.
+  const [confirmation] = mailsTo(accountSite, email);
+  expect(confirmation?.plain).toMatch(/^Assalamu alaikum Amina Yusuf,\n/);
+  await page.goto(link);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Your account' })).toContainText(email);

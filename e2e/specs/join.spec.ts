@@ -97,29 +97,32 @@ test('waitlist only: the confirmation and the welcome name the waitlist', async 
   expect(welcome).not.toContain('the weekly newsletter');
 });
 
-test('both lists: two inserts, ONE email, and its link confirms both', async ({
+test('both lists: one insert of both rows, ONE email naming both, and its link confirms both', async ({
   page,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'both');
   await openJoin(page);
-  const inserts: string[] = [];
+  const inserts: string[][] = [];
   page.on('request', (request) => {
     if (request.url().includes('/rest/v1/newsletter_subscribers')) {
-      inserts.push((request.postDataJSON() as { source: string }).source);
+      const body = request.postDataJSON() as { source: string }[];
+      inserts.push(body.map((row) => row.source));
     }
   });
   await fillJoin(page, 'Khadija', email, { newsletter: true, waitlist: true });
   await page.getByRole('button', { name: 'Join Now' }).click();
   await expectWelcomeView(page);
-  expect(inserts).toEqual(['newsletter', 'waitlist']);
+  expect(inserts).toEqual([['newsletter', 'waitlist']]);
 
   await expect.poll(() => confirmations(email).length).toBe(1);
   // Both inserts have been answered (the welcome view is up): no second email follows.
   await page.waitForTimeout(1000);
   expect(confirmations(email)).toHaveLength(1);
   const confirmation = confirmations(email)[0] as OutboxMessage;
-  // Sent on the first insert (it names the newsletter); the waitlist row joined it silently.
-  expect(textOf(confirmation)).toContain('the weekly newsletter');
+  // Greeted by the name given, and asked to confirm both lists the person ticked.
+  expect(textOf(confirmation)).toContain('Assalamu alaikum Khadija,');
+  expect(textOf(confirmation)).toContain('the weekly newsletter and the app waitlist');
+  expect(textOf(confirmation)).toContain('expires in 7 days');
 
   const link = verifyLink(confirmation);
   await page.goto(link);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
 import { axeViolations } from '../support/a11y';
-import { mailsTo } from '../support/accounts';
+import { createAccount, mailsTo } from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import type { ProviderDefinition } from '../support/server';
 import { appleProvider, googleProvider, providerSite, site } from '../support/servers';
@@ -177,6 +178,82 @@ test.describe('signed in through a provider', () => {
     await expect(disconnect).toBeEnabled();
     await expect(section.getByText(ONLY_WAY_HINT)).toHaveCount(0);
   });
+});
+
+test("a native app's linkIdentity (PKCE): the URL opened in a browser without the app's cookie connects the identity once the app exchanges the code", async ({
+  browser,
+  request,
+}, testInfo) => {
+  // The app: supabase-js with flowType 'pkce' in Node, its own HTTP calls (no browser, so the
+  // cookie /user/identities/authorize sets stays with the app), signed in with a password.
+  const email = personEmail(testInfo, 'musa.karim');
+  const password = 'prayer-times-1';
+  await createAccount(request, providerSite, email, password);
+  const html = await (await request.get(`${providerSite.url}/login`)).text();
+  const anonKey = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const store = new Map<string, string>();
+  const app = createClient(providerSite.url, anonKey, {
+    // Node 20 has no WebSocket for supabase-js to construct its realtime client with; this app
+    // never opens a channel, so a constructor that is never called stands in.
+    realtime: {
+      transport: function noWebSocket() {
+        throw new Error('this app opens no realtime channel');
+      } as never,
+    },
+    auth: {
+      flowType: 'pkce',
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: {
+        getItem: (key) => store.get(key) ?? null,
+        setItem: (key, value) => void store.set(key, value),
+        removeItem: (key) => void store.delete(key),
+      },
+    },
+  });
+  expect((await app.auth.signInWithPassword({ email, password })).error).toBeNull();
+  const appReturn = `${providerSite.url}/app-return`;
+  const started = await app.auth.linkIdentity({
+    provider: 'google',
+    options: { redirectTo: appReturn, skipBrowserRedirect: true },
+  });
+  expect(started.error).toBeNull();
+  const providerUrl = started.data.url ?? '';
+  expect(providerUrl.startsWith(googleProvider.issuer)).toBe(true);
+
+  // The system browser: a fresh context, none of the app's cookies.
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await noProviderFont(page);
+    // Where the app would take over (its redirect URL): a plain page here.
+    await page.route(
+      (url) => url.pathname === '/app-return',
+      (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Back in the app</title>' }),
+    );
+    await page.goto(providerUrl);
+    await signInAtProvider(page, googleProvider, email);
+    await expect(page).toHaveURL((url) => url.pathname === '/app-return');
+    const code = new URL(page.url()).searchParams.get('code') ?? '';
+    expect(code).not.toBe('');
+
+    // Nothing is connected until the app exchanges the code with its verifier.
+    const before = await app.auth.getUserIdentities();
+    expect(before.data?.identities.map((identity) => identity.provider)).toEqual(['email']);
+    const exchanged = await app.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    const after = await app.auth.getUserIdentities();
+    expect(after.data?.identities.map((identity) => identity.provider).sort()).toEqual([
+      'email',
+      'google',
+    ]);
+    await expect
+      .poll(() => mailsTo(providerSite, email).map((mail) => mail.subject))
+      .toContain('A Google account was connected to your noor account');
+  } finally {
+    await context.close();
+  }
 });
 
 test('nothing is requested from Google or Apple before a click, and no third-party script', async ({

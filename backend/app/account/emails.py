@@ -11,7 +11,7 @@ from app.mail.i18n import texts
 
 
 def deletion_link(
-    settings: Settings, email: str, link: str, minutes: int, locale: str
+    settings: Settings, email: str, link: str, minutes: int, locale: str, name: str = ""
 ) -> EmailMessage:
     t = texts(locale)
     return compose(
@@ -19,12 +19,14 @@ def deletion_link(
         to=email,
         subject=t.gettext("Delete your %(brand)s account", brand=settings.brand_name),
         template="account_deletion_link",
-        context={"link": link, "minutes": minutes, "email": email},
+        context={"name": name, "link": link, "minutes": minutes, "email": email},
         locale=locale,
     )
 
 
-def deleted(settings: Settings, email: str, newsletter: bool, locale: str) -> EmailMessage:
+def deleted(
+    settings: Settings, email: str, newsletter: bool, locale: str, name: str = ""
+) -> EmailMessage:
     t = texts(locale)
     return compose(
         settings,
@@ -32,6 +34,7 @@ def deleted(settings: Settings, email: str, newsletter: bool, locale: str) -> Em
         subject=t.gettext("Your %(brand)s account was deleted", brand=settings.brand_name),
         template="account_deleted",
         context={
+            "name": name,
             "email": email,
             "newsletter": newsletter,
             "support_email": settings.support_email,

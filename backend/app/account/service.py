@@ -36,6 +36,7 @@ from app.core.errors import AppError
 from app.core.i18n import locale_of, page_url
 from app.core.jwt_keys import JwtKeys
 from app.core.tokens import digest
+from app.mail.compose import name_of
 from app.newsletter.repository import NewsletterRepository
 
 # A deletion link is for now: an hour, then ask again.
@@ -98,7 +99,12 @@ class AccountService(AuthServiceBase):
         page = page_url(self.settings.site_url, locale, "/account/delete/confirm")
         link = f"{page}?token={issued.link_token}"
         return emails.deletion_link(
-            self.settings, user.email or "", link, DELETION_LINK_LIFETIME // 60, locale
+            self.settings,
+            user.email or "",
+            link,
+            DELETION_LINK_LIFETIME // 60,
+            locale,
+            name_of(user.user_metadata),
         )
 
     async def confirm_deletion(self, params: DeletionConfirmParams) -> None:
@@ -155,12 +161,13 @@ class AccountService(AuthServiceBase):
     async def erase(self, user: User, *, newsletter: bool) -> None:
         email = user.email
         locale = locale_of(user.user_metadata)  # read before the row goes
+        name = name_of(user.user_metadata)
         if email and newsletter:
             await self.subscribers.delete_subscribers(email)
         await self.repo.forget_rate_limits(str(user.id), *([email] if email else []))
         await self.repo.delete_user(user)
         if email:
-            self.mail.add(emails.deleted(self.settings, email, newsletter, locale))
+            self.mail.add(emails.deleted(self.settings, email, newsletter, locale, name))
 
     # -- export -----------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from app.auth.devices import UNKNOWN, Device
 from app.auth.models import User
 from app.core.i18n import locale_of, page_url
 from app.core.settings import Settings
-from app.mail.compose import compose
+from app.mail.compose import compose, link_life, name_of
 from app.mail.i18n import N_, Texts, texts
 
 
@@ -31,7 +31,7 @@ def _lifetimes(settings: Settings) -> dict[str, int]:
     """How long the link and the code of an email work, as it says (the code never longer)."""
     code_seconds = min(settings.auth_email_otp_expiry, settings.auth_email_link_expiry)
     return {
-        "hours": _hours(settings.auth_email_link_expiry),
+        **link_life(_hours(settings.auth_email_link_expiry)),
         "code_minutes": max(1, code_seconds // 60),
     }
 
@@ -51,7 +51,12 @@ def confirmation(settings: Settings, user: User, link: str, otp: str) -> EmailMe
         to=user.email or "",
         subject=t.gettext("Confirm your %(brand)s account", brand=settings.brand_name),
         template="auth_confirmation",
-        context={"link": link, "otp": otp, **_lifetimes(settings)},
+        context={
+            "name": name_of(user.user_metadata),
+            "link": link,
+            "otp": otp,
+            **_lifetimes(settings),
+        },
         locale=t.locale,
     )
 
@@ -63,7 +68,12 @@ def recovery(settings: Settings, user: User, link: str, otp: str) -> EmailMessag
         to=user.email or "",
         subject=t.gettext("Reset your %(brand)s password", brand=settings.brand_name),
         template="auth_recovery",
-        context={"link": link, "otp": otp, **_lifetimes(settings)},
+        context={
+            "name": name_of(user.user_metadata),
+            "link": link,
+            "otp": otp,
+            **_lifetimes(settings),
+        },
         locale=t.locale,
     )
 
@@ -75,7 +85,12 @@ def magic_link(settings: Settings, user: User, link: str, otp: str) -> EmailMess
         to=user.email or "",
         subject=t.gettext("Your %(brand)s sign-in link", brand=settings.brand_name),
         template="auth_magic_link",
-        context={"link": link, "otp": otp, **_lifetimes(settings)},
+        context={
+            "name": name_of(user.user_metadata),
+            "link": link,
+            "otp": otp,
+            **_lifetimes(settings),
+        },
         locale=t.locale,
     )
 
@@ -87,7 +102,11 @@ def invite(settings: Settings, user: User, link: str) -> EmailMessage:
         to=user.email or "",
         subject=t.gettext("You have been invited to %(brand)s", brand=settings.brand_name),
         template="auth_invite",
-        context={"link": link, "hours": _hours(settings.auth_email_link_expiry)},
+        context={
+            "name": name_of(user.user_metadata),
+            "link": link,
+            **link_life(_hours(settings.auth_email_link_expiry)),
+        },
         locale=t.locale,
     )
 
@@ -106,11 +125,12 @@ def email_change(settings: Settings, user: User, to: str, link: str, side: str) 
         subject=subject,
         template="auth_email_change",
         context={
+            "name": name_of(user.user_metadata),
             "side": side,
             "old_email": user.email or "",
             "new_email": user.email_change or "",
             "link": link,
-            "hours": _hours(settings.auth_email_link_expiry),
+            **link_life(_hours(settings.auth_email_link_expiry)),
             "support_email": settings.support_email,
         },
         locale=t.locale,
@@ -125,6 +145,7 @@ def email_changed(settings: Settings, user: User, old_email: str, new_email: str
         subject=t.gettext("Your %(brand)s email address was changed", brand=settings.brand_name),
         template="auth_email_changed",
         context={
+            "name": name_of(user.user_metadata),
             "old_email": old_email,
             "new_email": new_email,
             "support_email": settings.support_email,
@@ -140,7 +161,12 @@ def reauthentication(settings: Settings, user: User, otp: str, minutes: int) -> 
         to=user.email or "",
         subject=t.gettext("Your %(brand)s confirmation code", brand=settings.brand_name),
         template="auth_reauthentication",
-        context={"otp": otp, "minutes": minutes, "email": user.email or ""},
+        context={
+            "name": name_of(user.user_metadata),
+            "otp": otp,
+            "minutes": minutes,
+            "email": user.email or "",
+        },
         locale=t.locale,
     )
 
@@ -153,6 +179,7 @@ def password_changed(settings: Settings, user: User) -> EmailMessage:
         subject=t.gettext("Your %(brand)s password was changed", brand=settings.brand_name),
         template="auth_password_changed",
         context={
+            "name": name_of(user.user_metadata),
             "email": user.email or "",
             "reset_url": page_url(settings.site_url, t.locale, "/auth/forgot-password"),
             "support_email": settings.support_email,
@@ -231,6 +258,7 @@ def security_notice(
         ),
         template=template,
         context={
+            "name": name_of(user.user_metadata),
             "email": user.email or "",
             "when": _when(t, when),
             "device": _device(t, device),

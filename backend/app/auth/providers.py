@@ -106,16 +106,29 @@ class ProviderTokenBox:
     def __init__(self, server_secret: str) -> None:
         self._box = SecretBox(server_secret, "provider-tokens")
 
-    def seal(self, tokens: Tokens, flow_id: uuid.UUID) -> str:
-        plain = json.dumps({"access": tokens.access_token, "refresh": tokens.refresh_token})
-        return self._box.seal(plain, str(flow_id))
+    def seal(
+        self, tokens: Tokens, flow_id: uuid.UUID, identity: dict[str, Any] | None = None
+    ) -> str:
+        """`identity`: for a PKCE link, the provider identity the exchange will link."""
+        data: dict[str, Any] = {"access": tokens.access_token, "refresh": tokens.refresh_token}
+        if identity is not None:
+            data["identity"] = identity
+        return self._box.seal(json.dumps(data), str(flow_id))
+
+    def _opened(self, stored: str | None, flow_id: uuid.UUID) -> dict[str, Any]:
+        opened = self._box.open(stored or "", str(flow_id))
+        return {} if opened is None else dict(json.loads(opened))
 
     def open(self, stored: str | None, flow_id: uuid.UUID) -> dict[str, str]:
-        opened = self._box.open(stored or "", str(flow_id))
-        if opened is None:
+        data = self._opened(stored, flow_id)
+        if not data:
             return {}
-        data = json.loads(opened)
         return Tokens("", data.get("access"), data.get("refresh")).as_params()
+
+    def open_identity(self, stored: str | None, flow_id: uuid.UUID) -> dict[str, Any] | None:
+        """The identity a PKCE link waits to link, or None (not a link, or not readable)."""
+        identity = self._opened(stored, flow_id).get("identity")
+        return identity if isinstance(identity, dict) else None
 
 
 @dataclass(frozen=True)

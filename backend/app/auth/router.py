@@ -6,7 +6,7 @@ shape the response. Shapes, codes and statuses: docs/api.md#auth-endpoints.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, RedirectResponse
@@ -60,6 +60,9 @@ from app.core.deps import ContextDep, JwtKeysDep, RequestContext, SettingsDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.jwt_keys import JwtKeys
+
+if TYPE_CHECKING:
+    from app.auth.models import FlowState, User
 from app.core.openapi import (
     API_KEY,
     SERVICE_ROLE,
@@ -294,6 +297,8 @@ async def settings_(settings: SettingsDep, request: Request) -> JsonObject:
     return {
         "external": {
             **{name: name in enabled for name in EXTERNAL_PROVIDERS},
+            # Not a provider but a switch (AUTH_ANONYMOUS), reported here as GoTrue does.
+            "anonymous_users": settings.auth_anonymous,
             "email": True,
         },
         "disable_signup": settings.auth_disable_signup,
@@ -383,7 +388,12 @@ async def _grant(
     if grant == "refresh_token":
         return await service.refresh_grant(parse(RefreshGrantParams, body))
     if grant == "pkce":
-        return await service.pkce_grant(parse(PkceGrantParams, body))
+
+        async def finish_link(user: User, exchange: FlowState) -> User:
+            # A provider link's code (PKCE): linking is ExternalService's, built only then.
+            return await build_external_service(request, ctx, keys).finish_link(user, exchange)
+
+        return await service.pkce_grant(parse(PkceGrantParams, body), finish_link)
     if grant == "web3":
         raise errors.web3_disabled()
     raise invalid_login("unsupported_grant_type")

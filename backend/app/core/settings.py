@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 from urllib.parse import urlsplit
 
-from pydantic import BeforeValidator, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BeforeValidator,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from app.core.url_patterns import compile_pattern
@@ -87,6 +94,23 @@ def is_loopback(host: str | None) -> bool:
         return False
 
 
+def listen_url(host: str, port: int) -> str:
+    """The server's own address as a browser on this machine reaches it (the default SITE_URL):
+    an address that means "every interface" is not one to open, so 0.0.0.0 becomes 127.0.0.1
+    and :: becomes localhost; an IPv6 address is bracketed; port 80 is left out."""
+    name = host.strip().removeprefix("[").removesuffix("]")
+    try:
+        address = ipaddress.ip_address(name or "0.0.0.0")  # noqa: S104 - read, not bound
+    except ValueError:
+        pass  # a host name
+    else:
+        if address.is_unspecified:
+            name = "127.0.0.1" if address.version == 4 else "localhost"
+        elif address.version == 6:
+            name = f"[{address}]"
+    return f"http://{name}" if port == 80 else f"http://{name}:{port}"
+
+
 def _split_csv(value: Any) -> Any:
     if isinstance(value, str):
         return [item.strip() for item in value.split(",") if item.strip()]
@@ -111,7 +135,10 @@ class Settings(BaseSettings):
     database_pool_size: int = Field(default=10, ge=1)
     database_max_overflow: int = Field(default=10, ge=0)
     database_pool_timeout: float = Field(default=30.0, gt=0)
-    site_url: str = "http://127.0.0.1:8000"
+    # The public base URL (emails, redirects, canonical URLs). Unset: the server's own address,
+    # http://HOST:PORT (listen_url); required in production, where that is never the public one.
+    site_url: str = ""
+    _site_url_derived: bool = PrivateAttr(default=False)
     # Extra redirect targets allowed after email links and provider sign-ins, as Supabase's
     # URI_ALLOW_LIST globs, matched part by part (core/url_patterns.py).
     uri_allow_list: Annotated[list[str], NoDecode] = []
@@ -260,10 +287,20 @@ class Settings(BaseSettings):
     @field_validator("site_url")
     @classmethod
     def _site_url_is_absolute(cls, value: str) -> str:
+        if not value.strip():
+            return ""  # unset: the server's own address (_site_url_from_listen_address)
         parts = urlsplit(value)
         if parts.scheme not in {"http", "https"} or not parts.netloc:
             raise ValueError("SITE_URL must be an absolute http(s) URL")
         return value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _site_url_from_listen_address(self) -> Settings:
+        if not self.site_url:
+            # Set once, while the frozen model is being built: every reader sees the final value.
+            object.__setattr__(self, "site_url", listen_url(self.host, self.port))
+            self._site_url_derived = True
+        return self
 
     @model_validator(mode="after")
     def _production_needs_real_secrets(self) -> Settings:
@@ -276,7 +313,17 @@ class Settings(BaseSettings):
                 )
             if not self.database_url:
                 raise ValueError("DATABASE_URL must be set in production")
+            if self._site_url_derived:
+                raise ValueError(
+                    "SITE_URL must be set in production: the address people reach the site at "
+                    "(every email link and redirect uses it)"
+                )
         return self
+
+    @property
+    def site_url_derived(self) -> bool:
+        """Whether SITE_URL was unset and the site's address is the server's own (HOST, PORT)."""
+        return self._site_url_derived
 
     @property
     def is_development(self) -> bool:

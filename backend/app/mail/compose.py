@@ -10,6 +10,7 @@ message's headers against the ones set here (core/mail_queue.py) and sets the Me
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
@@ -27,6 +28,8 @@ from app.core.text import has_encoded_word, replace_hidden
 from app.mail.i18n import texts
 
 TEMPLATES = Path(__file__).parent / "templates"
+# The join form's and the sign-up form's limit on a name.
+NAME_MAX = 100
 _loader = FileSystemLoader(TEMPLATES)
 
 
@@ -73,6 +76,24 @@ def header_text(value: str) -> str:
     return text.replace("=?", "= ?") if has_encoded_word(text) else text
 
 
+def name_of(metadata: Mapping[str, Any] | None) -> str:
+    """The name an account's owner gave (sign-up `data.name`; a provider's `full_name`), for
+    the greeting: "" when there is none. The forms refuse what no greeting should hold
+    (docs/behaviour.md#names-text); a name no form checked (the admin API) is cleaned the same
+    way and kept short. HTML escaping is the templates' (autoescape)."""
+    for key in ("name", "full_name"):
+        value = metadata.get(key) if metadata else None
+        if isinstance(value, str) and value.strip():
+            return " ".join(replace_hidden(value).split())[:NAME_MAX]
+    return ""
+
+
+def link_life(hours: int) -> dict[str, int]:
+    """How long a link lives, as the templates say it: in days when that is a whole number of
+    at least two ('7 days', not '168 hours'), else in hours (`days` 0)."""
+    return {"hours": hours, "days": hours // 24 if hours >= 48 and hours % 24 == 0 else 0}
+
+
 def header_address(address: str, name: str = "") -> Address:
     """The header form of an address: its domain in ASCII (a header cannot hold an
     internationalised one, core/email_address.py), and `name`, if any, as the display name.
@@ -109,6 +130,8 @@ def compose(
         "dir": language.direction,
         # Mail clients ignore `start`/`end`: the side is spelled out.
         "align": "right" if language.direction == "rtl" else "left",
+        # The greeting's name (name_of): the plain greeting when the person gave none.
+        "name": "",
         **(context or {}),
     }
     message = EmailMessage()

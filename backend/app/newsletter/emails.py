@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from app.core.i18n import page_url
 from app.core.settings import Settings
-from app.mail.compose import compose
+from app.mail.compose import compose, link_life
 from app.mail.i18n import N_, texts
 
 SOURCE_LABELS = {
@@ -106,7 +106,7 @@ def confirmation(
             "name": name,
             "lists": t.join(t.gettext(SOURCE_LABELS[source]) for source in sources),
             "link": link,
-            "hours": expires_hours,
+            **link_life(expires_hours),
         },
         locale=locale,
     )

@@ -142,7 +142,10 @@ def test_production_refuses_missing_or_default_secrets(tmp_path: Path) -> None:
             Settings.model_validate({**base, "jwt_secret": secret})
     with pytest.raises(ValueError, match="DATABASE_URL"):
         Settings(environment="production", jwt_secret="y" * 40, var_dir=tmp_path)
-    assert Settings.model_validate({**base, "jwt_secret": "z" * 40}).jwt_secret == "z" * 40
+    with pytest.raises(ValueError, match="SITE_URL"):
+        Settings.model_validate({**base, "jwt_secret": "z" * 40})
+    good = {**base, "jwt_secret": "z" * 40, "site_url": "https://noor.example"}
+    assert Settings.model_validate(good).jwt_secret == "z" * 40
 
 
 def test_development_generates_and_keeps_a_secret(tmp_path: Path) -> None:

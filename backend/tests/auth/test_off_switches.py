@@ -27,6 +27,16 @@ async def test_anonymous_sign_in_is_off_by_default(client: httpx.AsyncClient) ->
     assert response.status_code == 422
     assert response.json()["code"] == "anonymous_provider_disabled"
     assert response.json()["msg"] == "Anonymous sign-ins are disabled"
+    # GET /settings says so, as the app reads it before offering "continue without an account".
+    settings = (await client.get("/auth/v1/settings")).json()
+    assert settings["external"]["anonymous_users"] is False
+
+
+@ANONYMOUS_ON
+async def test_settings_report_anonymous_sign_in_when_on(client: httpx.AsyncClient) -> None:
+    settings = (await client.get("/auth/v1/settings")).json()
+    assert settings["external"]["anonymous_users"] is True
+    assert settings["external"]["email"] is True
 
 
 @ANONYMOUS_ON

@@ -685,6 +685,122 @@ async def test_link_then_unlink_a_provider(
     assert user["app_metadata"]["providers"] == ["email"]
 
 
+def challenge_of(verifier: str) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).decode().rstrip("=")
+
+
+async def start_native_link(
+    client: httpx.AsyncClient, tokens: dict[str, str], verifier: str
+) -> str:
+    """What supabase-js linkIdentity does with flowType 'pkce' in an app: its own request
+    (the cookie in the answer stays with the app), the provider URL to open elsewhere."""
+    started = await client.get(
+        "/auth/v1/user/identities/authorize",
+        params={
+            "provider": "google",
+            "redirect_to": f"{SITE_URL}/app-return",
+            "code_challenge": challenge_of(verifier),
+            "code_challenge_method": "s256",
+            "skip_http_redirect": "true",
+        },
+        headers=bearer(tokens),
+    )
+    assert started.status_code == 200, started.text
+    url: str = started.json()["url"]
+    return url
+
+
+async def in_system_browser(app: Any, back: ProviderReturn) -> str:
+    """The provider's answer opened in a browser that never saw the app's request: no cookie."""
+    transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 40001))
+    async with httpx.AsyncClient(transport=transport, base_url=SITE_URL) as system_browser:
+        return await come_back(system_browser, back)
+
+
+async def test_a_native_pkce_link_needs_no_cookie_and_links_when_the_app_exchanges(
+    app: Any, client: httpx.AsyncClient, browser: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    email = "native-pkce-link@example.com"
+    tokens = await email_user(client, outbox, email)
+    verifier = "n" * 50
+    at_provider = await start_native_link(client, tokens, verifier)
+    back = await sign_in_at_provider(browser, at_provider, "native.pkce@gmail.example")
+    landing = await in_system_browser(app, back)
+    assert landing.startswith(f"{SITE_URL}/app-return?code="), landing
+    code = query(landing)["code"]
+    # Nothing is linked until the app proves with its verifier that it started the link.
+    user = (await client.get("/auth/v1/user", headers=bearer(tokens))).json()
+    assert providers_of(user) == ["email"]
+    for wrong in ("w" * 50, "another user's verifier " + "x" * 30):
+        refused = await client.post(
+            "/auth/v1/token?grant_type=pkce", json={"auth_code": code, "code_verifier": wrong}
+        )
+        assert refused.status_code == 400
+        assert refused.json()["error_code"] == "bad_code_verifier"
+    user = (await client.get("/auth/v1/user", headers=bearer(tokens))).json()
+    assert providers_of(user) == ["email"]
+
+    exchanged = await client.post(
+        "/auth/v1/token?grant_type=pkce", json={"auth_code": code, "code_verifier": verifier}
+    )
+    assert exchanged.status_code == 200, exchanged.text
+    session = exchanged.json()
+    assert session["user"]["id"] == user["id"]
+    assert providers_of(session["user"]) == ["email", "google"]
+    assert session["provider_token"]
+    assert outbox.last_to(email)["Subject"] == "A Google account was connected to your noor account"
+    again = await client.post(
+        "/auth/v1/token?grant_type=pkce", json={"auth_code": code, "code_verifier": verifier}
+    )
+    assert again.status_code == 404
+
+
+async def test_a_native_pkce_link_of_an_identity_already_linked_elsewhere_is_refused(
+    app: Any, client: httpx.AsyncClient, browser: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    await provider_sign_in(client, browser, "google", "owned.gmail@example.com")
+    browser.cookies.clear()
+    tokens = await email_user(client, outbox, "native-second@example.com")
+    at_provider = await start_native_link(client, tokens, "s" * 50)
+    back = await sign_in_at_provider(browser, at_provider, "owned.gmail@example.com")
+    error = error_of(await in_system_browser(app, back))
+    assert error["error_code"] == "identity_already_exists"
+
+
+async def test_without_pkce_a_link_still_needs_the_cookie_of_its_browser(
+    app: Any, client: httpx.AsyncClient, browser: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    """The implicit flow has no verifier: the cookie is what ties it to the browser that
+    started it, so a link opened elsewhere (an attacker's link, a victim's Google) is refused."""
+    tokens = await email_user(client, outbox, "implicit-link@example.com")
+    started = await client.get(
+        "/auth/v1/user/identities/authorize",
+        params={"provider": "google", "skip_http_redirect": "true"},
+        headers=bearer(tokens),
+    )
+    back = await sign_in_at_provider(browser, started.json()["url"], "victim.gmail@example.com")
+    error = error_of(await in_system_browser(app, back))
+    assert error["error_description"] == "OAuth state was not started in this browser"
+    user = (await client.get("/auth/v1/user", headers=bearer(tokens))).json()
+    assert providers_of(user) == ["email"]
+
+
+async def test_a_pkce_flow_with_a_wrong_cookie_is_refused(
+    app: Any, client: httpx.AsyncClient, browser: httpx.AsyncClient
+) -> None:
+    at_provider = await leave_for(
+        client, "google", code_challenge=challenge_of("c" * 50), code_challenge_method="s256"
+    )
+    back = await sign_in_at_provider(browser, at_provider, "forged-cookie@example.com")
+    state = query(at_provider)["state"]
+    transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 40002))
+    async with httpx.AsyncClient(
+        transport=transport, base_url=SITE_URL, cookies={f"sb-oauth-{state}": "forged"}
+    ) as forger:
+        error = error_of(await come_back(forger, back))
+    assert error["error_description"] == "OAuth state was not started in this browser"
+
+
 @pytest.mark.parametrize("settings_overrides", [{"auth_manual_linking": False}], indirect=True)
 async def test_linking_can_be_switched_off_while_sign_in_stays(
     client: httpx.AsyncClient, browser: httpx.AsyncClient, outbox: Outbox

@@ -11,6 +11,7 @@ import pytest
 
 from app.core.settings import Rule, Settings, SettingsError, load
 from app.main import create_app
+from app.newsletter import emails as newsletter_emails
 from app.newsletter.settings import NewsletterSettings
 
 BACKEND = Path(__file__).resolve().parents[2]
@@ -109,3 +110,65 @@ def test_an_apple_key_that_is_not_a_p256_private_key_stops_the_app(tmp_path: Pat
     )
     with pytest.raises(SettingsError, match="APPLE_PRIVATE_KEY"):
         create_app(settings)
+
+
+# -- SITE_URL: unset, the server's own address --------------------------------------------
+
+
+@pytest.fixture
+def no_site_url(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    for variable in ("SITE_URL", "HOST", "PORT"):
+        monkeypatch.delenv(variable, raising=False)
+    return monkeypatch
+
+
+def test_port_alone_puts_every_link_on_that_port(no_site_url: pytest.MonkeyPatch) -> None:
+    """`PORT=18400 make start`: the links of the emails lead to where the server listens."""
+    no_site_url.setenv("PORT", "18400")
+    settings = load(Settings)
+    assert settings.site_url == "http://127.0.0.1:18400"
+    assert settings.site_url_derived
+    assert settings.auth_url == "http://127.0.0.1:18400/auth/v1"
+    link = newsletter_emails.verify_url(settings, "tok", "ar")
+    assert link == "http://127.0.0.1:18400/ar/verify?token=tok"
+
+
+@pytest.mark.parametrize(
+    ("host", "port", "site_url"),
+    [
+        ("127.0.0.1", "8000", "http://127.0.0.1:8000"),
+        # Every interface is not an address to open: this machine's loopback is.
+        ("0.0.0.0", "8080", "http://127.0.0.1:8080"),  # noqa: S104 - a setting, not a bind
+        ("::", "8080", "http://localhost:8080"),
+        ("::1", "8080", "http://[::1]:8080"),
+        ("prayer.local", "80", "http://prayer.local"),
+    ],
+)
+def test_host_and_port_make_the_address(
+    no_site_url: pytest.MonkeyPatch, host: str, port: str, site_url: str
+) -> None:
+    no_site_url.setenv("HOST", host)
+    no_site_url.setenv("PORT", port)
+    assert load(Settings).site_url == site_url
+
+
+def test_site_url_when_set_wins(no_site_url: pytest.MonkeyPatch) -> None:
+    no_site_url.setenv("PORT", "18400")
+    no_site_url.setenv("SITE_URL", "https://noor.example/")
+    settings = load(Settings)
+    assert settings.site_url == "https://noor.example"
+    assert not settings.site_url_derived
+    # Set but empty (as in a copied .env.example) is unset.
+    no_site_url.setenv("SITE_URL", "")
+    assert load(Settings).site_url == "http://127.0.0.1:18400"
+
+
+def test_production_needs_site_url(no_site_url: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    no_site_url.setenv("ENVIRONMENT", "production")
+    no_site_url.setenv("JWT_SECRET", "y" * 40)
+    no_site_url.setenv("DATABASE_URL", "postgresql+asyncpg://u@db/app")
+    no_site_url.setenv("VAR_DIR", str(tmp_path))
+    with pytest.raises(SettingsError, match="SITE_URL must be set in production"):
+        load(Settings)
+    no_site_url.setenv("SITE_URL", "https://noor.example")
+    assert load(Settings).site_url == "https://noor.example"

@@ -188,3 +188,104 @@ def test_numbers_and_dates_per_language() -> None:
     assert texts("en").date(WHEN) == "05 March 2026"
     assert texts("tr").date(WHEN) == "5 Mart 2026"
     assert texts("xx").locale == "en"
+
+
+# -- the greeting, and how long a link lives -----------------------------------------------
+
+
+def _named(locale: str, **metadata: object) -> User:
+    return User(
+        id=uuid.UUID(int=2),
+        email="amina@example.com",
+        email_change="new@example.com",
+        user_metadata={"locale": locale, **metadata},
+    )
+
+
+NAMED: dict[str, Callable[[Settings, User], EmailMessage]] = {
+    "confirmation": lambda s, u: auth_emails.confirmation(s, u, "http://x/l", OTP),
+    "recovery": lambda s, u: auth_emails.recovery(s, u, "http://x/l", OTP),
+    "invite": lambda s, u: auth_emails.invite(s, u, "http://x/l"),
+    "password changed": lambda s, u: auth_emails.password_changed(s, u),
+    "identity linked": lambda s, u: auth_emails.security_notice(
+        s, u, "auth_identity_linked", Device("Firefox", "Windows"), WHEN, "Google"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_emails_greet_the_person_by_the_name_they_gave(settings: Settings, name: str) -> None:
+    build = NAMED[name]
+    assert text_body(build(settings, _named("en", name="Amina"))).startswith(
+        "Assalamu alaikum Amina,"
+    )
+    # A provider's account has its full_name; no name at all: the plain greeting.
+    assert text_body(build(settings, _named("en", full_name="Amina Yusuf"))).startswith(
+        "Assalamu alaikum Amina Yusuf,"
+    )
+    assert text_body(build(settings, _named("en"))).startswith("Assalamu alaikum,\n")
+    assert text_body(build(settings, _named("ar", name="Amina"))).startswith("السلام عليكم Amina،")
+
+
+def test_the_account_emails_greet_by_name(settings: Settings) -> None:
+    link = account_emails.deletion_link(settings, "a@example.com", "http://x/l", 60, "fr", "Amina")
+    assert text_body(link).startswith("Assalamou alaykoum Amina,")
+    deleted = account_emails.deleted(settings, "a@example.com", False, "en", "")
+    assert text_body(deleted).startswith("Assalamu alaikum,\n")
+
+
+def test_a_name_is_text_in_the_plain_part_and_escaped_in_the_html(settings: Settings) -> None:
+    user = _named("en", name="Amina <b>&amp;\u202e</b>")
+    message = auth_emails.confirmation(settings, user, "http://x/l", OTP)
+    # A name no form checked (the admin API): its hidden characters cleaned, never markup.
+    assert text_body(message).startswith("Assalamu alaikum Amina <b>&amp; </b>,")
+    assert "Assalamu alaikum Amina &lt;b&gt;&amp;amp; &lt;/b&gt;," in _html(message)
+
+
+def _join(settings: Settings, sources: list[str], hours: int, locale: str = "en") -> str:
+    return text_body(
+        newsletter_emails.confirmation(
+            settings,
+            to="amina@example.com",
+            name="Amina",
+            sources=sources,
+            link="http://x/l",
+            expires_hours=hours,
+            locale=locale,
+        )
+    )
+
+
+def test_the_join_email_names_the_lists_ticked(settings: Settings) -> None:
+    newsletter = _join(settings, ["newsletter"], 168)
+    assert "join the weekly newsletter of noor" in newsletter
+    assert "waitlist" not in newsletter
+    waitlist = _join(settings, ["waitlist"], 168)
+    assert "join the app waitlist of noor" in waitlist
+    assert "newsletter" not in waitlist
+    both = _join(settings, ["newsletter", "waitlist"], 168)
+    assert both.startswith("Assalamu alaikum Amina,")
+    assert "join the weekly newsletter and the app waitlist of noor" in both
+
+
+@pytest.mark.parametrize(
+    ("hours", "locale", "says"),
+    [
+        (168, "en", "expires in 7 days."),
+        (48, "en", "expires in 2 days."),
+        (24, "en", "expires in 24 hours."),
+        (36, "en", "expires in 36 hours."),
+        (1, "en", "expires in 1 hour."),
+        (168, "fr", "expire dans 7 jours."),
+        (168, "tr", "7 gün içinde"),
+        (168, "id", "dalam 7 hari."),
+        (168, "ur", "7 دن میں"),
+        (168, "ar", f"خلال {arabic_digits('7')} أيام."),
+        (48, "ar", "خلال يومين."),
+        (264, "ar", f"خلال {arabic_digits('11')} يومًا."),
+    ],
+)
+def test_a_link_life_is_said_in_days_when_it_is_whole_days(
+    settings: Settings, hours: int, locale: str, says: str
+) -> None:
+    assert says in _join(settings, ["newsletter"], hours, locale)

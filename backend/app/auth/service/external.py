@@ -6,7 +6,9 @@ browser to the provider with a nonce and, for Google, a PKCE challenge, both der
 the flow id with a server key, so nothing secret is stored. /callback consumes the flow
 once, exchanges the code, verifies the ID token, then signs the person in (or links the
 identity) and sends the browser back as email links do: the session in the fragment, an
-auth code in the query (PKCE), or the error.
+auth code in the query (PKCE), or the error. An implicit flow must come back to the browser
+that started it (its cookie); a PKCE flow is bound by its code verifier instead, and a PKCE
+link is made only when its code is exchanged (docs/api.md#auth-providers).
 
 Which account a provider identity belongs to:
 - an identity already known: its account;
@@ -22,6 +24,7 @@ Which account a provider identity belongs to:
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hmac
 import uuid
 from dataclasses import dataclass
@@ -40,6 +43,7 @@ from app.auth.providers import (
     OidcProviders,
     ProviderError,
     ProviderTokenBox,
+    Tokens,
     nonce_digest,
 )
 from app.auth.schemas import AuthorizeParams, CallbackParams, IdTokenGrantParams
@@ -200,7 +204,13 @@ class ExternalService(AuthServiceBase):
         if utcnow() - flow.created_at > FLOW_LIFETIME:
             expired = AppError(400, ErrorCode.bad_oauth_state, "OAuth state has expired")
             return self._error_url(target, expired)
-        if not hmac.compare_digest(binding or "", self._derived("browser", flow.id)):
+        # The cookie binds an implicit flow to its browser. A PKCE flow is bound by its code
+        # verifier instead: whoever finishes it elsewhere gets only a code that the starter
+        # alone can exchange, and a link waits for that exchange. So a native app's flow
+        # (started by the app's own request, finished in the system browser, which never
+        # got the cookie) may come back without it; a wrong cookie is still refused.
+        bound = hmac.compare_digest(binding or "", self._derived("browser", flow.id))
+        if not bound and (binding is not None or not flow.code_challenge):
             # Not spent: the browser that started the flow may still bring it back.
             elsewhere = AppError(
                 400, ErrorCode.bad_oauth_state, "OAuth state was not started in this browser"
@@ -271,28 +281,58 @@ class ExternalService(AuthServiceBase):
             raise AppError(400, ErrorCode.bad_oauth_state, "OAuth state not found or expired")
         person = self._person(provider, claims, params.apple_name)
 
+        if flow.linking_target_id is not None and flow.code_challenge:
+            # Linked only when the app that started it exchanges the code with its verifier
+            # (finish_link): a code that reaches anyone else links nothing.
+            await self._refuse_if_linked(flow.linking_target_id, person)
+            return await self._issue_code(
+                flow, flow.linking_target_id, tokens, target, pending=person
+            )
         if flow.linking_target_id is not None:
             await self._link(flow.linking_target_id, person)
             # The person is signed in on this device already: no new session, just back.
             return target
         user = await self._sign_in_or_up(person)
         if flow.code_challenge:
-            code = str(uuid.uuid4())
-            exchange = FlowState(
-                id=new_uuid(),
-                user_id=user.id,
-                auth_code_hash=digest(code),
-                auth_code_issued_at=utcnow(),
-                code_challenge=flow.code_challenge,
-                code_challenge_method=flow.code_challenge_method,
-                authentication_method=OAUTH,
-                provider=flow.provider,
-            )
-            exchange.provider_tokens = self._box.seal(tokens, exchange.id)
-            await self.repo.add_flow_state(exchange)
-            return redirects.with_query(target, {"code": code})
+            return await self._issue_code(flow, user.id, tokens, target)
         session = await self.sign_in(user, OAUTH, provider=person.provider)
         return redirects.session_fragment(target, session, tokens.as_params())
+
+    async def _issue_code(
+        self,
+        flow: FlowState,
+        user_id: uuid.UUID,
+        tokens: Tokens,
+        target: str,
+        pending: ProviderPerson | None = None,
+    ) -> str:
+        """A PKCE flow's end: an auth code in the query, for POST /token?grant_type=pkce with
+        the verifier. `pending`: the identity that exchange links to `user_id`."""
+        code = str(uuid.uuid4())
+        exchange = FlowState(
+            id=new_uuid(),
+            user_id=user_id,
+            auth_code_hash=digest(code),
+            auth_code_issued_at=utcnow(),
+            code_challenge=flow.code_challenge,
+            code_challenge_method=flow.code_challenge_method,
+            authentication_method=OAUTH,
+            provider=flow.provider,
+            linking_target_id=user_id if pending is not None else None,
+        )
+        identity = None if pending is None else dataclasses.asdict(pending)
+        exchange.provider_tokens = self._box.seal(tokens, exchange.id, identity)
+        await self.repo.add_flow_state(exchange)
+        return redirects.with_query(target, {"code": code})
+
+    async def finish_link(self, user: User, exchange: FlowState) -> User:
+        """The exchange of a PKCE link's code, its verifier checked (service/tokens.py): the
+        identity the callback verified joins the account that started the link."""
+        self._require_linking()
+        identity = self._box.open_identity(exchange.provider_tokens, exchange.id)
+        if identity is None:
+            raise AppError(400, ErrorCode.bad_oauth_state, "OAuth state not found or expired")
+        return await self._link(user.id, ProviderPerson(**identity))
 
     # -- native apps ------------------------------------------------------------------------
 
@@ -461,19 +501,22 @@ class ExternalService(AuthServiceBase):
             if found is None:
                 raise AppError(422, ErrorCode.user_not_found, "Linking target user not found")
             user = found
-        identity = await self.repo.identity(person.provider, person.subject)
-        if identity is not None:
-            message = (
-                "Identity is already linked"
-                if identity.user_id == user.id
-                else "Identity is already linked to another user"
-            )
-            raise AppError(422, ErrorCode.identity_already_exists, message)
+        await self._refuse_if_linked(user.id, person)
         self._add_identity(user, person)
         self.notify(user, "auth_identity_linked", self._label(person.provider))
         await self.repo.flush()
         await self.audit(user, AuditAction.identity_linked, provider=person.provider)
         return user
+
+    async def _refuse_if_linked(self, user_id: uuid.UUID, person: ProviderPerson) -> None:
+        identity = await self.repo.identity(person.provider, person.subject)
+        if identity is not None:
+            message = (
+                "Identity is already linked"
+                if identity.user_id == user_id
+                else "Identity is already linked to another user"
+            )
+            raise AppError(422, ErrorCode.identity_already_exists, message)
 
     def _add_identity(self, user: User, person: ProviderPerson) -> None:
         user.identities.append(

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
 from app.auth import errors
+from app.auth.models import FlowState, User
 from app.auth.providers import OAUTH, ProviderTokenBox
 from app.auth.schemas import PasswordGrantParams, PkceGrantParams, RefreshGrantParams
 from app.auth.service.base import AuthServiceBase
@@ -15,6 +17,9 @@ from app.core.database import utcnow
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.tokens import digest
+
+# Links a provider identity to the user of an exchanged code (ExternalService.finish_link).
+LinkFinisher = Callable[[User, FlowState], Awaitable[User]]
 
 # An auth code from an email link must be exchanged right after the redirect.
 AUTH_CODE_LIFETIME = timedelta(minutes=5)
@@ -61,7 +66,11 @@ class TokenService(AuthServiceBase):
             raise errors.user_banned()
         return self.sessions.token_response(user, rotation.session, rotation.refresh_token)
 
-    async def pkce_grant(self, params: PkceGrantParams) -> dict[str, Any]:
+    async def pkce_grant(
+        self, params: PkceGrantParams, finish_link: LinkFinisher | None = None
+    ) -> dict[str, Any]:
+        """`finish_link`: links the identity a provider link's code waits with (linking lives in
+        service/external.py), called once the verifier has matched."""
         flow = await self.repo.flow_state_by_code(digest(params.auth_code or ""))
         if flow is None or flow.user_id is None or flow.auth_code_issued_at is None:
             raise AppError(
@@ -101,6 +110,10 @@ class TokenService(AuthServiceBase):
         await self.repo.delete_flow_state(flow)
         if user is None:
             raise errors.user_not_found()
+        if flow.linking_target_id is not None:
+            if finish_link is None:
+                raise errors.user_not_found()  # not reached: the router always passes it
+            user = await finish_link(user, flow)
         details = {"provider": flow.provider} if method == OAUTH and flow.provider else {}
         response = await self.sign_in(user, method, **details)
         if method == OAUTH:

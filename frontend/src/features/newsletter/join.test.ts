@@ -119,7 +119,8 @@ type Answer = { error: null | Record<string, string>; status: number };
 
 function fakeClient(...answers: Answer[]) {
   const insert = vi.fn(
-    async (_row: { source: string }) => answers.shift() ?? { error: null, status: 201 },
+    async (_rows: { source: string } | { source: string }[]) =>
+      answers.shift() ?? { error: null, status: 201 },
   );
   const from = vi.fn(() => ({ insert }));
   return { client: { from } as unknown as Pick<SupabaseClient, 'from'>, from, insert };
@@ -152,9 +153,11 @@ describe('subscribe (docs/behaviour.md#join-form)', () => {
     const both = { ...valid, interests: { newsletter: true, waitlist: true } };
     const given = fakeClient(ok, ok);
     expect(await subscribe(given.client, both, fixedNow, 'ar')).toEqual({ ok: true });
-    expect(given.insert.mock.calls.map(([row]) => row)).toEqual([
-      expect.objectContaining({ source: 'newsletter', locale: 'ar' }),
-      expect.objectContaining({ source: 'waitlist', locale: 'ar' }),
+    expect(given.insert.mock.calls.map(([rows]) => rows)).toEqual([
+      [
+        expect.objectContaining({ source: 'newsletter', locale: 'ar' }),
+        expect.objectContaining({ source: 'waitlist', locale: 'ar' }),
+      ],
     ]);
     // By default, the language of the page the form is on.
     await activateLocale('ur');
@@ -167,17 +170,36 @@ describe('subscribe (docs/behaviour.md#join-form)', () => {
     }
   });
 
-  it('makes a second waitlist insert after the newsletter one when both are ticked', async () => {
-    const { client, insert } = fakeClient(ok, ok);
+  it('inserts both rows in ONE insert when both are ticked: one join, one email naming both', async () => {
+    const { client, insert } = fakeClient(ok);
     const both = { ...valid, interests: { newsletter: true, waitlist: true } };
     expect(await subscribe(client, both, fixedNow)).toEqual({ ok: true });
-    expect(insert.mock.calls.map(([row]) => row.source)).toEqual(['newsletter', 'waitlist']);
+    expect(insert).toHaveBeenCalledTimes(1);
+    const [rows] = insert.mock.calls[0] ?? [];
+    expect(Array.isArray(rows) && rows.map((row) => row.source)).toEqual([
+      'newsletter',
+      'waitlist',
+    ]);
   });
 
-  it('ignores a duplicate on the second (waitlist) insert', async () => {
-    const { client } = fakeClient(ok, dup);
+  it('after a refused pair, inserts each list on its own and ignores a waitlist duplicate', async () => {
+    const { client, insert } = fakeClient(dup, ok, dup);
     const both = { ...valid, interests: { newsletter: true, waitlist: true } };
     expect(await subscribe(client, both, fixedNow)).toEqual({ ok: true });
+    expect(insert.mock.calls.map(([rows]) => (Array.isArray(rows) ? 'both' : rows.source))).toEqual(
+      ['both', 'newsletter', 'waitlist'],
+    );
+  });
+
+  it('inserts each list on its own when the server takes one row per insert (413)', async () => {
+    const tooMany: Answer = {
+      error: { code: 'too_many_rows', message: 'Too many rows' },
+      status: 413,
+    };
+    const { client, insert } = fakeClient(tooMany, ok, ok);
+    const both = { ...valid, interests: { newsletter: true, waitlist: true } };
+    expect(await subscribe(client, both, fixedNow)).toEqual({ ok: true });
+    expect(insert).toHaveBeenCalledTimes(3);
   });
 
   it('reports a duplicate when nothing new was added', async () => {
@@ -186,15 +208,15 @@ describe('subscribe (docs/behaviour.md#join-form)', () => {
     const waitlist = { ...valid, interests: { newsletter: false, waitlist: true } };
     expect(await subscribe(fakeClient(dup).client, waitlist, fixedNow)).toEqual(duplicate);
     const both = { ...valid, interests: { newsletter: true, waitlist: true } };
-    expect(await subscribe(fakeClient(dup, dup).client, both, fixedNow)).toEqual(duplicate);
+    expect(await subscribe(fakeClient(dup, dup, dup).client, both, fixedNow)).toEqual(duplicate);
     expect(MESSAGES.duplicate).toBe('You are already subscribed with this email address');
   });
 
   it('still joins the waitlist when only the newsletter row existed', async () => {
-    const { client, insert } = fakeClient(dup, ok);
+    const { client, insert } = fakeClient(dup, dup, ok);
     const both = { ...valid, interests: { newsletter: true, waitlist: true } };
     expect(await subscribe(client, both, fixedNow)).toEqual({ ok: true });
-    expect(insert).toHaveBeenCalledTimes(2);
+    expect(insert).toHaveBeenCalledTimes(3);
   });
 
   it('turns the server 429 into the documented message with its seconds', async () => {

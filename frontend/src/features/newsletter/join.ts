@@ -198,10 +198,11 @@ function failure(error: InsertError, status: number): JoinResult {
 }
 
 /**
- * One insert per ticked list, newsletter first (docs/behaviour.md#join-form). Both ticked: the
- * second insert comes from the same browser right after the first, and the server attaches it
- * to the first one's pending confirmation, so one email confirms both
- * (docs/behaviour.md#join-one-email). A duplicate on that second insert is ignored.
+ * Both lists ticked: ONE insert of both rows, so the server opens one join and sends one email
+ * that names both lists (docs/behaviour.md#join-one-email). When that insert is refused as a
+ * duplicate (one of the rows exists already; nothing was stored) or as too many rows (an
+ * operator's NEWSLETTER_MAX_ROWS of 1), each list is inserted on its own, newsletter first, as
+ * with one list ticked.
  *
  * Deliberately (docs/behaviour.md#join-duplicates): when the newsletter insert is a duplicate
  * but the waitlist is ticked too, the waitlist insert still goes ahead (someone already on the
@@ -215,17 +216,24 @@ export async function subscribe(
   locale: LocaleCode = activeLocale(),
 ): Promise<JoinResult> {
   const sources = (['newsletter', 'waitlist'] as const).filter((s) => form.interests[s]);
+  const row = (source: (typeof sources)[number]) => ({
+    email: form.email.trim(),
+    name: form.name.trim(),
+    source,
+    // The page's language: the confirmation and the newsletters are sent in it.
+    locale,
+    subscribed_at: now().toISOString(),
+  });
+  if (sources.length > 1) {
+    const { error, status } = await client.from('newsletter_subscribers').insert(sources.map(row));
+    if (!error) return { ok: true };
+    const result = failure(error, status);
+    if (!result.ok && result.kind !== 'duplicate' && status !== 413) return result;
+  }
   let added = false;
   let duplicate: JoinResult | null = null;
   for (const source of sources) {
-    const { error, status } = await client.from('newsletter_subscribers').insert({
-      email: form.email.trim(),
-      name: form.name.trim(),
-      source,
-      // The page's language: the confirmation and the newsletters are sent in it.
-      locale,
-      subscribed_at: now().toISOString(),
-    });
+    const { error, status } = await client.from('newsletter_subscribers').insert(row(source));
     if (!error) {
       added = true;
       continue;
