@@ -109,3 +109,45 @@ def test_an_apple_key_that_is_not_a_p256_private_key_stops_the_app(tmp_path: Pat
     )
     with pytest.raises(SettingsError, match="APPLE_PRIVATE_KEY"):
         create_app(settings)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("SOCIAL_TWITTER_URL", "javascript:alert(1)"),
+        ("SOCIAL_GITHUB_URL", "http://github.com/noor"),
+        ("APP_STORE_URL", "apps.apple.com/app/id1"),
+    ],
+)
+def test_a_link_shown_to_visitors_must_be_https(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str
+) -> None:
+    monkeypatch.setenv("PLAY_STORE_URL", "https://play.google.com/store/apps/details?id=x")
+    monkeypatch.setenv("APP_STORE_URL", "https://apps.apple.com/app/id1")
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(SettingsError, match=variable):
+        load(Settings)
+
+
+@pytest.mark.parametrize("variable", ["APP_STORE_URL", "PLAY_STORE_URL"])
+def test_the_store_links_are_set_together(monkeypatch: pytest.MonkeyPatch, variable: str) -> None:
+    monkeypatch.setenv(variable, "https://store.example/app")
+    with pytest.raises(SettingsError, match="APP_STORE_URL and PLAY_STORE_URL"):
+        load(Settings)
+
+
+def test_launch_state_and_social_links_follow_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not load(Settings).app_launched
+    monkeypatch.setenv("APP_STORE_URL", " https://apps.apple.com/app/id1 ")
+    monkeypatch.setenv("PLAY_STORE_URL", "https://play.google.com/store/apps/details?id=x")
+    monkeypatch.setenv("SOCIAL_GITHUB_URL", "https://github.com/noor")
+    settings = load(Settings)
+    assert settings.app_launched
+    assert settings.app_store_url == "https://apps.apple.com/app/id1"
+    assert settings.social_urls == {
+        "instagram": "",
+        "twitter": "",
+        "facebook": "",
+        "github": "https://github.com/noor",
+        "linkedin": "",
+    }
