@@ -60,7 +60,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   // Not launched, no profiles: the server's defaults.
   appStoreUrl: '',
   playStoreUrl: '',
-  socialUrls: socialUrlsFrom(() => ''),
+  socialUrls: { instagram: '', twitter: '', facebook: '', github: '', linkedin: '' },
 };
 
 export const PLACEHOLDER_CONFIG: RuntimeConfig = {
@@ -75,7 +75,13 @@ export const PLACEHOLDER_CONFIG: RuntimeConfig = {
   providers: [],
   appStoreUrl: '__RC_APP_STORE_URL__',
   playStoreUrl: '__RC_PLAY_STORE_URL__',
-  socialUrls: socialUrlsFrom((network) => `__RC_SOCIAL_${network.toUpperCase()}__`),
+  socialUrls: {
+    instagram: '__RC_SOCIAL_INSTAGRAM__',
+    twitter: '__RC_SOCIAL_TWITTER__',
+    facebook: '__RC_SOCIAL_FACEBOOK__',
+    github: '__RC_SOCIAL_GITHUB__',
+    linkedin: '__RC_SOCIAL_LINKEDIN__',
+  },
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
