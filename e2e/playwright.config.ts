@@ -4,6 +4,7 @@ import {
   analyticsSite,
   appleProvider,
   googleProvider,
+  launchedSite,
   providerSite,
   shortTokenSite,
   site,
@@ -51,7 +52,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    ...[site, analyticsSite, accountSite, shortTokenSite, providerSite].map(webServerFor),
+    ...[site, analyticsSite, launchedSite, accountSite, shortTokenSite, providerSite].map(
+      webServerFor,
+    ),
     ...[googleProvider, appleProvider].map(webServerForProvider),
   ],
 });

@@ -19,6 +19,21 @@ export const analyticsSite = e2eServer('analytics', {
 });
 
 /**
+ * A deployment after the app's launch: its store listings and all five social profiles set
+ * (docs/behaviour.md#pages-launch). `site` is the same before the launch: nothing set.
+ */
+export const LAUNCH_URLS = {
+  APP_STORE_URL: 'https://apps.apple.example/app/noor/id6400000001',
+  PLAY_STORE_URL: 'https://play.google.example/store/apps/details?id=org.noor.app&hl=en',
+  SOCIAL_INSTAGRAM_URL: 'https://instagram.example/noor.app',
+  SOCIAL_TWITTER_URL: 'https://twitter.example/noor_app',
+  SOCIAL_FACEBOOK_URL: 'https://facebook.example/noor.app',
+  SOCIAL_GITHUB_URL: 'https://github.example/noor-app',
+  SOCIAL_LINKEDIN_URL: 'https://linkedin.example/company/noor-app',
+};
+export const launchedSite = e2eServer('launched', LAUNCH_URLS);
+
+/**
  * The account and subscription flows (join, verify, unsubscribe, sign-up, sign-in, reset,
  * profile): default confirm mode and real emails in the outbox. The per-IP limits are raised
  * because every browser in the suite comes from 127.0.0.1; the per-address limits and the

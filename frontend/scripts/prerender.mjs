@@ -125,6 +125,19 @@ function page(locale, head, rendered, route = {}, { afterPaint = true } = {}) {
     .replace('<!--app-html-->', rendered.html);
 }
 
+/**
+ * The server keeps or drops each `<rc-if>` part by its condition (components/When.tsx,
+ * backend/app/web/pages.py) with a pattern that cannot see nesting: stop on a nested one.
+ */
+function checkConditionalParts(html, where) {
+  for (const [, inner] of html.matchAll(/<rc-if data-when="[a-z:]+">([\s\S]*?)<\/rc-if>/g)) {
+    if (inner.includes('<rc-if')) throw new Error(`${where} has a <When> inside another`);
+  }
+  if ((html.match(/<rc-if /g) ?? []).length !== (html.match(/<\/rc-if>/g) ?? []).length) {
+    throw new Error(`${where} has an <rc-if> the server's pattern cannot match`);
+  }
+}
+
 /** The file of a page: index.html, help.html, features__quran-reader.html, ar__help.html. */
 function fileFor(path, locale) {
   const name = path === '/' ? 'index' : path.slice(1).replaceAll('/', '__');
@@ -146,6 +159,7 @@ for (const { code: locale } of server.LOCALES) {
     if (!rendered.html.includes('<h1')) {
       throw new Error(`${route.path} (${locale}) rendered without an <h1>`);
     }
+    checkConditionalParts(rendered.html, `${route.path} (${locale})`);
     const file = fileFor(route.path, locale);
     writeFileSync(join(pagesDir, file), page(locale, rendered.head, rendered, route));
     const address = server.localizePath(route.path, locale);
@@ -153,6 +167,7 @@ for (const { code: locale } of server.LOCALES) {
     if (route.sitemap) manifest.sitemap.push(address);
   }
   const notFound = await server.render(null, locale);
+  checkConditionalParts(notFound.html, `404 (${locale})`);
   const notFoundFile = fileFor('/404', locale);
   writeFileSync(join(pagesDir, notFoundFile), page(locale, notFound.head, notFound));
   manifest.notFound[locale] = `_pages/${notFoundFile}`;

@@ -150,6 +150,17 @@ class Settings(BaseSettings):
     support_email: str = "support@noor.example"
     feedback_email: str = "feedback@noor.example"
     ga_measurement_id: str = ""
+    # The app's store listings. Both empty: the app is not out yet, and every store button,
+    # help answer and feature page says it is coming and leads to the waitlist; both set: they
+    # link to the listings (docs/behaviour.md#pages-launch). One without the other is refused.
+    app_store_url: str = ""
+    play_store_url: str = ""
+    # The footer's social links (the home hero shows the first three); an empty one is not shown.
+    social_instagram_url: str = ""
+    social_twitter_url: str = ""
+    social_facebook_url: str = ""
+    social_github_url: str = ""
+    social_linkedin_url: str = ""
 
     mail_backend: MailBackend = MailBackend.outbox
     mail_outbox_dir: Path | None = None
@@ -283,6 +294,46 @@ class Settings(BaseSettings):
             missing = ", ".join(name for name, present in apple.items() if not present)
             raise ValueError(f"Sign in with Apple needs {missing} as well")
         return self
+
+    @field_validator(
+        "app_store_url",
+        "play_store_url",
+        "social_instagram_url",
+        "social_twitter_url",
+        "social_facebook_url",
+        "social_github_url",
+        "social_linkedin_url",
+    )
+    @classmethod
+    def _link_is_https(cls, value: str) -> str:
+        # Shown to every visitor as a link: only an https address, never javascript: or a typo.
+        value = value.strip()
+        parts = urlsplit(value)
+        if value and (parts.scheme != "https" or not parts.hostname):
+            raise ValueError("must be empty or an https URL")
+        return value
+
+    @model_validator(mode="after")
+    def _stores_launch_together(self) -> Settings:
+        # The launch state is one thing: the site cannot say "Download" and "coming soon" at once.
+        if bool(self.app_store_url) != bool(self.play_store_url):
+            raise ValueError("APP_STORE_URL and PLAY_STORE_URL are set together or not at all")
+        return self
+
+    @property
+    def app_launched(self) -> bool:
+        return bool(self.app_store_url and self.play_store_url)
+
+    @property
+    def social_urls(self) -> dict[str, str]:
+        """Every footer network and its profile ("" when not configured), in display order."""
+        return {
+            "instagram": self.social_instagram_url,
+            "twitter": self.social_twitter_url,
+            "facebook": self.social_facebook_url,
+            "github": self.social_github_url,
+            "linkedin": self.social_linkedin_url,
+        }
 
     @field_validator("site_url")
     @classmethod

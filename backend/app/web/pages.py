@@ -10,7 +10,8 @@
   assets/         content-hashed files (+ precompressed .gz/.br)
   *               a few unhashed public files (favicon, icons, manifest)
 
-Every HTML response gets the placeholders filled with this deployment's values and the same
+Every HTML response gets its conditional parts chosen (`<rc-if data-when="…">…</rc-if>`, see
+fill_page), the placeholders filled with this deployment's values and the same
 values as JSON in `<script id="runtime-config" type="application/json">`, which the client
 reads, so hydration sees the text the server sent (no mismatch for another BRAND_NAME).
 `passwordMinLength` is only in the JSON: the screens that show it are never prerendered.
@@ -28,7 +29,13 @@ from typing import Any, TypedDict
 
 from app.core.settings import Settings
 
-PLACEHOLDER = re.compile(r"__RC_(BRAND|SUPPORT_EMAIL|FEEDBACK_EMAIL|SITE_URL|YEAR)__")
+PLACEHOLDER = re.compile(
+    r"__RC_(BRAND|SUPPORT_EMAIL|FEEDBACK_EMAIL|SITE_URL|YEAR|APP_STORE_URL|PLAY_STORE_URL"
+    r"|SOCIAL_(?:INSTAGRAM|TWITTER|FACEBOOK|GITHUB|LINKEDIN))__"
+)
+# What the prerenderer wrote for a part that depends on this deployment's settings
+# (frontend/src/components/When.tsx); never nested (scripts/prerender.mjs checks).
+CONDITIONAL = re.compile(r'<rc-if data-when="([a-z:]+)">(.*?)</rc-if>', re.S)
 JSON_LD = re.compile(r'(<script type="application/ld\+json">)(.*?)(</script>)', re.S)
 CONFIG_MARKER = "<!--runtime-config-->"
 
@@ -58,6 +65,10 @@ class RuntimeConfig(TypedDict):
     passwordMinLength: int
     # The sign-in providers this deployment has configured, Google first.
     providers: list[str]
+    # The store listings (both or neither) and the social profiles by network ("" = none).
+    appStoreUrl: str
+    playStoreUrl: str
+    socialUrls: dict[str, str]
 
 
 def runtime_config(settings: Settings, anon_key: str, year: int) -> RuntimeConfig:
@@ -71,18 +82,39 @@ def runtime_config(settings: Settings, anon_key: str, year: int) -> RuntimeConfi
         "year": str(year),
         "passwordMinLength": settings.auth_password_min_length,
         "providers": settings.sign_in_providers,
+        "appStoreUrl": settings.app_store_url,
+        "playStoreUrl": settings.play_store_url,
+        "socialUrls": settings.social_urls,
     }
 
 
+def conditions(config: RuntimeConfig) -> dict[str, bool]:
+    """The `When` conditions of frontend/src/lib/launch.ts (`holds`), for these settings."""
+    launched = bool(config["appStoreUrl"] and config["playStoreUrl"])
+    result = {"launched": launched, "coming": not launched}
+    for network, url in config["socialUrls"].items():
+        result[f"social:{network}"] = bool(url)
+    return result
+
+
 def fill_page(template: str, config: RuntimeConfig) -> str:
-    """Fills placeholders (HTML-escaped, or JSON-escaped inside JSON-LD) and injects the config."""
+    """Keeps the parts whose condition holds, fills placeholders (HTML-escaped, or JSON-escaped
+    inside JSON-LD) and injects the config. An unknown condition keeps nothing."""
     values = {
         "BRAND": config["brand"],
         "SUPPORT_EMAIL": config["supportEmail"],
         "FEEDBACK_EMAIL": config["feedbackEmail"],
         "SITE_URL": config["siteUrl"],
         "YEAR": config["year"],
+        "APP_STORE_URL": config["appStoreUrl"],
+        "PLAY_STORE_URL": config["playStoreUrl"],
     }
+    for network, url in config["socialUrls"].items():
+        values[f"SOCIAL_{network.upper()}"] = url
+    holds = conditions(config)
+    template = CONDITIONAL.sub(
+        lambda match: match.group(2) if holds.get(match.group(1), False) else "", template
+    )
 
     def as_html(match: re.Match[str]) -> str:
         return html.escape(values[match.group(1)], quote=True)

@@ -172,3 +172,45 @@ def test_production_needs_site_url(no_site_url: pytest.MonkeyPatch, tmp_path: Pa
         load(Settings)
     no_site_url.setenv("SITE_URL", "https://noor.example")
     assert load(Settings).site_url == "https://noor.example"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("SOCIAL_TWITTER_URL", "javascript:alert(1)"),
+        ("SOCIAL_GITHUB_URL", "http://github.com/noor"),
+        ("APP_STORE_URL", "apps.apple.com/app/id1"),
+    ],
+)
+def test_a_link_shown_to_visitors_must_be_https(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str
+) -> None:
+    monkeypatch.setenv("PLAY_STORE_URL", "https://play.google.com/store/apps/details?id=x")
+    monkeypatch.setenv("APP_STORE_URL", "https://apps.apple.com/app/id1")
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(SettingsError, match=variable):
+        load(Settings)
+
+
+@pytest.mark.parametrize("variable", ["APP_STORE_URL", "PLAY_STORE_URL"])
+def test_the_store_links_are_set_together(monkeypatch: pytest.MonkeyPatch, variable: str) -> None:
+    monkeypatch.setenv(variable, "https://store.example/app")
+    with pytest.raises(SettingsError, match="APP_STORE_URL and PLAY_STORE_URL"):
+        load(Settings)
+
+
+def test_launch_state_and_social_links_follow_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not load(Settings).app_launched
+    monkeypatch.setenv("APP_STORE_URL", " https://apps.apple.com/app/id1 ")
+    monkeypatch.setenv("PLAY_STORE_URL", "https://play.google.com/store/apps/details?id=x")
+    monkeypatch.setenv("SOCIAL_GITHUB_URL", "https://github.com/noor")
+    settings = load(Settings)
+    assert settings.app_launched
+    assert settings.app_store_url == "https://apps.apple.com/app/id1"
+    assert settings.social_urls == {
+        "instagram": "",
+        "twitter": "",
+        "facebook": "",
+        "github": "https://github.com/noor",
+        "linkedin": "",
+    }

@@ -29,7 +29,9 @@ PAGE = """<!doctype html>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
   </head>
   <body><div id="root"><h1>{title}</h1><p>© __RC_YEAR__ __RC_BRAND__</p>
-  <a href="mailto:__RC_SUPPORT_EMAIL__">__RC_SUPPORT_EMAIL__</a>{padding}</div></body>
+  <a href="mailto:__RC_SUPPORT_EMAIL__">__RC_SUPPORT_EMAIL__</a>{padding}
+  <rc-if data-when="coming"><a href="/join">Coming soon to the App Store</a></rc-if><rc-if data-when="launched"><a href="__RC_APP_STORE_URL__">Download on the App Store</a></rc-if>
+  <ul><rc-if data-when="social:github"><li><a href="__RC_SOCIAL_GITHUB__">GitHub</a></li></rc-if></ul></div></body>
 </html>
 """
 

@@ -68,6 +68,9 @@ async def test_config_carries_the_password_minimum_length(make_app: AppFactory) 
         "year",
         "passwordMinLength",
         "providers",
+        "appStoreUrl",
+        "playStoreUrl",
+        "socialUrls",
     }
 
 
@@ -121,10 +124,56 @@ def test_fill_page_injects_the_config_once() -> None:
         "anonKey": "k",
         "passwordMinLength": 6,
         "providers": [],
+        "appStoreUrl": "",
+        "playStoreUrl": "",
+        "socialUrls": {"github": ""},
     }
     page = fill_page("<head><!--runtime-config--></head><p>__RC_BRAND__ __RC_YEAR__</p>", config)
     assert page.count('id="runtime-config"') == 1
     assert "<p>noor 2025</p>" in page
+    # An unknown condition (a build newer than the server) keeps nothing.
+    assert fill_page('<p><rc-if data-when="moon">x</rc-if></p>', config) == "<p></p>"
+
+
+async def test_before_launch_the_page_says_coming_and_shows_no_unset_profile(
+    site_client: httpx.AsyncClient,
+) -> None:
+    html = (await site_client.get("/help")).text
+    assert '<a href="/join">Coming soon to the App Store</a>' in html
+    assert "Download on the App Store" not in html
+    assert "<ul></ul>" in html
+    assert "rc-if" not in html
+    config = runtime_config(html)
+    assert config["appStoreUrl"] == config["playStoreUrl"] == ""
+    assert config["socialUrls"]["github"] == ""
+
+
+async def test_with_store_links_the_page_says_download_and_links_the_listing(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(
+        app_store_url="https://apps.apple.com/app/id1?a=1&b=2",
+        play_store_url="https://play.google.com/store/apps/details?id=org.noor",
+        social_github_url="https://github.com/noor",
+    )
+    async with client_for(app) as client:
+        html = (await client.get("/ar/help")).text
+    assert (
+        '<a href="https://apps.apple.com/app/id1?a=1&amp;b=2">Download on the App Store</a>' in html
+    )
+    assert "Coming soon" not in html
+    assert '<li><a href="https://github.com/noor">GitHub</a></li>' in html
+    assert "rc-if" not in html
+    config = runtime_config(html)
+    assert config["appStoreUrl"] == "https://apps.apple.com/app/id1?a=1&b=2"
+    assert config["playStoreUrl"] == "https://play.google.com/store/apps/details?id=org.noor"
+    assert config["socialUrls"] == {
+        "instagram": "",
+        "twitter": "",
+        "facebook": "",
+        "github": "https://github.com/noor",
+        "linkedin": "",
+    }
 
 
 @pytest.mark.parametrize(

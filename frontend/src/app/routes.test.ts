@@ -19,7 +19,9 @@ const linked = [
   hero.secondary.to,
   ...highlights.map((card) => card.link),
   ...featureCards.map((card) => card.link),
-  ...featurePages.map((page) => page.cta.to),
+  ...featurePages.flatMap((page) => (page.cta ? [page.cta.to] : [])),
+  // The waitlist every store button leads to before the launch (components/StoreBadges.tsx).
+  '/join',
   ...footer.quickLinks.map((link) => link.to),
   ...footer.bottomLinks.map((link) => link.to),
   ...Object.values(legalPages).flatMap((page) =>

@@ -1,8 +1,8 @@
-import type { SocialLink } from '../content/site';
+import type { SocialNetwork } from '../lib/config';
 
 // Simple hand-drawn marks (lucide no longer ships brand icons); 24×24, currentColor.
 /* eslint-disable lingui/no-unlocalized-strings -- SVG path data */
-const paths: Record<SocialLink['network'], string> = {
+const paths: Record<SocialNetwork, string> = {
   instagram:
     'M7 2h10a5 5 0 0 1 5 5v10a5 5 0 0 1-5 5H7a5 5 0 0 1-5-5V7a5 5 0 0 1 5-5zm0 2a3 3 0 0 0-3 3v10a3 3 0 0 0 3 3h10a3 3 0 0 0 3-3V7a3 3 0 0 0-3-3zm5 3.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zM17.3 5.5a1.2 1.2 0 1 1 0 2.4 1.2 1.2 0 0 1 0-2.4z',
   twitter:
@@ -15,13 +15,7 @@ const paths: Record<SocialLink['network'], string> = {
 };
 /* eslint-enable lingui/no-unlocalized-strings */
 
-export function SocialIcon({
-  network,
-  size = 20,
-}: {
-  network: SocialLink['network'];
-  size?: number;
-}) {
+export function SocialIcon({ network, size = 20 }: { network: SocialNetwork; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={paths[network]} fill="currentColor" />

@@ -24,7 +24,11 @@ export interface FeaturePageContent {
   slug: FeatureSlug;
   headline: MessageDescriptor;
   intro: MessageDescriptor;
-  cta: { label: MessageDescriptor; to: string };
+  /**
+   * Besides the app's availability (the waitlist before the launch, the store listings after,
+   * which every feature page shows first): what the site itself offers for the feature.
+   */
+  cta?: { label: MessageDescriptor; to: string };
   /** A second button: where the site itself offers the feature (a full page load). */
   tryIt?: { label: MessageDescriptor; to: string };
   benefits: FeatureItem[];

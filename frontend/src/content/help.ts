@@ -10,13 +10,26 @@ export interface FaqCategory {
   name: MessageDescriptor;
 }
 
+/**
+ * A paragraph of an answer: always shown, or only before the app's launch (`coming`) or after
+ * it (`launched`), as APP_STORE_URL and PLAY_STORE_URL say (docs/behaviour.md#pages-launch).
+ */
+export type Paragraph =
+  MessageDescriptor | { when: 'coming' | 'launched'; text: MessageDescriptor };
+
+export function paragraphMessage(paragraph: Paragraph): MessageDescriptor {
+  return 'when' in paragraph ? paragraph.text : paragraph;
+}
+
 export interface FaqItem {
   id: string;
   category: FaqCategory['id'];
   question: MessageDescriptor;
-  answer: MessageDescriptor[];
+  answer: Paragraph[];
   /** An internal link under the answer. */
   link?: { label: MessageDescriptor; to: string };
+  /** The store buttons under the answer (before the launch: the waitlist). */
+  stores?: true;
 }
 
 export const helpIntro = {
@@ -73,8 +86,17 @@ export const faqs: FaqItem[] = [
     category: 'general',
     question: msg`What is {brand}?`,
     answer: [
-      msg`{brand} is a prayer companion app for Muslims: accurate prayer times, the Qibla direction, a daily verse and hadith, reminders and private prayer tracking, on iOS and Android.`,
+      msg`{brand} is a prayer companion app for Muslims: accurate prayer times, the Qibla direction, a daily verse and hadith, reminders and private prayer tracking.`,
+      {
+        when: 'coming',
+        text: msg`The app is coming soon to iOS and Android. Join the waitlist and we will email you when you can download it.`,
+      },
+      {
+        when: 'launched',
+        text: msg`Download it for iPhone and iPad from the App Store, or for Android from Google Play.`,
+      },
     ],
+    stores: true,
   },
   {
     id: 'general-2',
@@ -82,7 +104,7 @@ export const faqs: FaqItem[] = [
     question: msg`Is the app free?`,
     answer: [
       msg`Yes. Prayer times, Qibla, reminders, the daily verse and basic tracking are free for everyone and always will be.`,
-      msg`An optional premium subscription adds sync across devices, month and year insights and PDF or CSV export. It funds development; there are no ads in either version.`,
+      msg`An optional premium subscription adds month and year insights and PDF or CSV export. Syncing your tracking across devices needs only a free account. Premium funds development; there are no ads in either version.`,
     ],
   },
   {
@@ -90,8 +112,16 @@ export const faqs: FaqItem[] = [
     category: 'general',
     question: msg`Which devices are supported?`,
     answer: [
-      msg`iPhone and iPad with iOS 15 or later, and Android phones and tablets with Android 8 or later.`,
+      {
+        when: 'coming',
+        text: msg`When it launches, the app will run on iPhone and iPad with iOS 15 or later, and on Android phones and tablets with Android 8 or later.`,
+      },
+      {
+        when: 'launched',
+        text: msg`iPhone and iPad with iOS 15 or later, and Android phones and tablets with Android 8 or later.`,
+      },
     ],
+    stores: true,
   },
   {
     id: 'general-4',

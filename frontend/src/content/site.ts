@@ -1,33 +1,27 @@
 /** Site-wide links and copy: navigation, footer, cookie banner. */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { SocialNetwork } from '../lib/config';
 
 export interface SocialLink {
-  network: 'instagram' | 'twitter' | 'facebook' | 'github' | 'linkedin';
+  network: SocialNetwork;
   label: string;
-  href: string;
 }
 
-// Placeholder profiles until the official accounts are announced (docs/behaviour.md#pages-shared).
+// The footer's networks (SPEC.md, Footer); each links to the profile its setting names
+// (SOCIAL_<NETWORK>_URL) and is left out without one (docs/behaviour.md#pages-launch).
 // The labels are the networks' names, the same in every language.
 /* eslint-disable lingui/no-unlocalized-strings */
 export const socialLinks: SocialLink[] = [
-  { network: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/' },
-  { network: 'twitter', label: 'Twitter', href: 'https://twitter.com/' },
-  { network: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/' },
-  { network: 'github', label: 'GitHub', href: 'https://github.com/' },
-  { network: 'linkedin', label: 'LinkedIn', href: 'https://www.linkedin.com/' },
+  { network: 'instagram', label: 'Instagram' },
+  { network: 'twitter', label: 'Twitter' },
+  { network: 'facebook', label: 'Facebook' },
+  { network: 'github', label: 'GitHub' },
+  { network: 'linkedin', label: 'LinkedIn' },
 ];
-
 /* eslint-enable lingui/no-unlocalized-strings */
 
-export const heroSocialNetworks: SocialLink['network'][] = ['instagram', 'twitter', 'facebook'];
-
-// Placeholder store listings until the apps are published.
-export const storeLinks = {
-  play: { label: msg`Get it on Google Play`, href: 'https://play.google.com/store/apps' },
-  appStore: { label: msg`Download on the App Store`, href: 'https://www.apple.com/app-store/' },
-};
+export const heroSocialNetworks: SocialNetwork[] = ['instagram', 'twitter', 'facebook'];
 
 export const footer = {
   description: msg`A calm, accurate prayer companion for Muslims everywhere: prayer times, Qibla, daily reminders and tracking, with your data kept private.`,

@@ -50,6 +50,25 @@ describe('runtime config', () => {
     }
   });
 
+  it('reads the store listings and the social profiles, each network a string or none', () => {
+    expect(parseRuntimeConfig('{}').appStoreUrl).toBe('');
+    const config = parseRuntimeConfig(
+      '{"appStoreUrl":"https://a.example","playStoreUrl":"https://p.example",' +
+        '"socialUrls":{"github":"https://github.com/noor","twitter":7,"myspace":"https://m.example"}}',
+    );
+    expect(config.appStoreUrl).toBe('https://a.example');
+    expect(config.playStoreUrl).toBe('https://p.example');
+    expect(config.socialUrls).toEqual({
+      instagram: '',
+      twitter: '',
+      facebook: '',
+      github: 'https://github.com/noor',
+      linkedin: '',
+    });
+    expect(parseRuntimeConfig('{"socialUrls":null}').socialUrls).toEqual(DEFAULT_CONFIG.socialUrls);
+    expect(PLACEHOLDER_CONFIG.socialUrls.linkedin).toBe('__RC_SOCIAL_LINKEDIN__');
+  });
+
   it('fills content tokens', () => {
     expect(fillText('{brand} · {supportEmail} · {feedbackEmail}', DEFAULT_CONFIG)).toBe(
       'noor · support@noor.example · feedback@noor.example',

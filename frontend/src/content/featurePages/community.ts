@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'community',
   headline: msg`Encourage each other in prayer`,
   intro: msg`Create private prayer groups with family and friends and support each other, without sharing your full prayer log. Community features are in progress.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'users',

@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'daily-duas',
   headline: msg`A supplication for every moment`,
   intro: msg`Morning and evening adhkar and duas for everyday moments — waking, travelling, eating, entering the mosque — in Arabic with transliteration and meaning.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'sparkles',

@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'daily-reminders',
   headline: msg`A verse and a hadith to start each day`,
   intro: msg`Begin the morning with a verse of the Quran and an authentic hadith, and receive gentle reminders before each prayer.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'sun',

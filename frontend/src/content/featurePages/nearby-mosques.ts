@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'nearby-mosques',
   headline: msg`Find a place to pray nearby`,
   intro: msg`A mosque finder that shows mosques and prayer rooms around you with directions and facilities. It is part of our Community Features milestone, now in progress.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'pin',

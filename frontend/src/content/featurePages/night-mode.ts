@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'night-mode',
   headline: msg`Easy on the eyes before Fajr`,
   intro: msg`A carefully tuned dark theme for early Fajr, late Isha and Tahajjud, so the app never dazzles you in a dark room.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'moon',

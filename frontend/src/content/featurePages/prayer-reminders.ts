@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'prayer-reminders',
   headline: msg`Reminders that follow you, not the other way round`,
   intro: msg`Location-based adhan notifications update automatically when you travel, with a pre-prayer nudge and quiet hours you set yourself.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'pin',

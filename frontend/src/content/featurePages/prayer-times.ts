@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'prayer-times',
   headline: msg`Accurate prayer times, wherever you are`,
   intro: msg`Fajr to Isha from your location and the calculation method your community follows, calculated on your phone so your location never leaves it.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   tryIt: { label: msg`See prayer times for your city`, to: '/prayer-times' },
   benefits: [
     {

@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'progress-insights',
   headline: msg`Understand your prayer habits`,
   intro: msg`Statistics by day, week, month or year that show which prayers you keep well, which slip, and how you are improving.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'chart',

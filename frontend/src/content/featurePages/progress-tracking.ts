@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'progress-tracking',
   headline: msg`See your consistency grow`,
   intro: msg`A simple daily checklist for your prayers that turns into an encouraging picture of your week, month and year.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'heart',

@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'qibla-direction',
   headline: msg`Face the Kaaba from anywhere`,
   intro: msg`A precise Qibla compass based on the great-circle direction to Makkah, with help to calibrate your phone and a map view when the compass is unreliable.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'target',

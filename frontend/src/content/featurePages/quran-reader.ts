@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'quran-reader',
   headline: msg`Read, listen and reflect`,
   intro: msg`Read the Quran in clear Arabic script with recitation, translations and tafsir side by side. Full translations, tafsir and audio recitations are on our roadmap for Q3 2025.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'book',

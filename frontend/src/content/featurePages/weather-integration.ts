@@ -6,7 +6,6 @@ const page: FeaturePageContent = {
   slug: 'weather-integration',
   headline: msg`Weather beside every prayer time`,
   intro: msg`See the local forecast next to each prayer so you can plan the walk to the mosque, an outdoor Eid prayer or a rooftop Maghrib.`,
-  cta: { label: msg`Join the Waitlist`, to: '/join' },
   benefits: [
     {
       icon: 'weather',

@@ -6,6 +6,8 @@ import { ButtonLink } from '../../components/Button';
 import cardStyles from '../../components/Card.module.css';
 import { Icon } from '../../components/Icon';
 import { PageHero } from '../../components/PageHero';
+import { DownloadBadges } from '../../components/StoreBadges';
+import { When } from '../../components/When';
 import { Section, SectionHeader } from '../../components/Section';
 import { featureMeta } from '../../content/featureMeta';
 import { useText } from '../../lib/configContext';
@@ -45,7 +47,20 @@ export default function FeatureDetailPage({ slug }: { slug: string }) {
         intro={<p>{text(content.intro)}</p>}
       >
         <div className={styles.heroActions}>
-          <ButtonLink to={content.cta.to}>{text(content.cta.label)}</ButtonLink>
+          {/* The app's availability first: one story with the footer and help. */}
+          <When when="coming">
+            <ButtonLink to="/join">
+              <Trans>Join the Waitlist</Trans>
+            </ButtonLink>
+          </When>
+          <When when="launched">
+            <DownloadBadges />
+          </When>
+          {content.cta && (
+            <ButtonLink to={content.cta.to} variant="outline">
+              {text(content.cta.label)}
+            </ButtonLink>
+          )}
           {content.tryIt && (
             <ButtonLink to={content.tryIt.to} variant="outline" document>
               {text(content.tryIt.label)}

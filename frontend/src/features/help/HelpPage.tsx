@@ -6,7 +6,10 @@ import { ButtonLink } from '../../components/Button';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { faqCategories, faqs, helpIntro, type FaqCategory, type FaqItem } from '../../content/help';
+import { StoreBadges } from '../../components/StoreBadges';
+import { When } from '../../components/When';
 import { useConfig, useText } from '../../lib/configContext';
+import { holds } from '../../lib/launch';
 import { localeInfo, type LocaleCode } from '../../lib/i18n/locales';
 import { searchFaqs } from './search';
 import styles from './HelpPage.module.css';
@@ -35,14 +38,21 @@ function Question({ item, open, onToggle, categoryLabel }: ItemProps) {
         </span>
       </summary>
       <div className={styles.answer}>
-        {item.answer.map((paragraph) => (
-          <p key={paragraph.id}>{text(paragraph)}</p>
-        ))}
+        {item.answer.map((paragraph) =>
+          'when' in paragraph ? (
+            <When key={paragraph.text.id} when={paragraph.when}>
+              <p>{text(paragraph.text)}</p>
+            </When>
+          ) : (
+            <p key={paragraph.id}>{text(paragraph)}</p>
+          ),
+        )}
         {item.link ? (
           <p>
             <Link to={item.link.to}>{text(item.link.label)}</Link>
           </p>
         ) : null}
+        {item.stores ? <StoreBadges /> : null}
       </div>
     </details>
   );
@@ -51,7 +61,8 @@ function Question({ item, open, onToggle, categoryLabel }: ItemProps) {
 export default function HelpPage() {
   const text = useText();
   const { i18n, t } = useLingui();
-  const { supportEmail } = useConfig();
+  const config = useConfig();
+  const { supportEmail } = config;
   const [active, setActive] = useState<FaqCategory['id']>('general');
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set());
   const [input, setInput] = useState('');
@@ -68,7 +79,13 @@ export default function HelpPage() {
 
   // The questions and answers as this page shows them, in its language.
   const query = input.trim();
-  const results = searchFaqs(faqs, query, text, i18n.locale);
+  const results = searchFaqs(
+    faqs,
+    query,
+    text,
+    i18n.locale,
+    (paragraph) => !('when' in paragraph) || holds(paragraph.when, config),
+  );
   const count = results.length;
   const searching = query.length > 0;
   const categoryName = (id: FaqCategory['id']) => {

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { FaqItem } from '../../content/help';
+import { paragraphMessage, type FaqItem, type Paragraph } from '../../content/help';
 
 /**
  * Marks that change how a word is written but not which word it is: Latin accents (combining
@@ -54,19 +54,23 @@ export function normalise(text: string, locale: string): string {
 /**
  * Questions whose question or answer, in the page's language, contains every word of the
  * query (see `normalise`), across all categories, in content order. An empty query matches
- * nothing. `text` renders a message as the page shows it (translated, {brand} filled).
+ * nothing. `text` renders a message as the page shows it (translated, {brand} filled); `shown`
+ * says whether a paragraph is on the page (the launch state's, docs/behaviour.md#pages-launch).
  */
 export function searchFaqs(
   items: FaqItem[],
   query: string,
   text: (message: MessageDescriptor) => string,
   locale: string,
+  shown: (paragraph: Paragraph) => boolean,
 ): FaqItem[] {
   const words = normalise(query, locale).split(/\s+/u).filter(Boolean);
   if (words.length === 0) return [];
   return items.filter((item) => {
     const haystack = normalise(
-      [item.question, ...item.answer].map((message) => text(message)).join(' '),
+      [item.question, ...item.answer.filter(shown).map(paragraphMessage)]
+        .map((message) => text(message))
+        .join(' '),
       locale,
     );
     return words.every((word) => haystack.includes(word));

@@ -1,9 +1,29 @@
 import { i18n } from '@lingui/core';
+import { DEFAULT_CONFIG } from '../../lib/config';
+import { ConfigContext } from '../../lib/configContext';
 import { activateLocale, loadCatalog } from '../../lib/i18n/catalogs';
 import { render, screen, within } from '../../test/render';
 import HomePage from './HomePage';
 
 describe('HomePage', () => {
+  it('links the configured social profiles only', () => {
+    const config = {
+      ...DEFAULT_CONFIG,
+      socialUrls: { ...DEFAULT_CONFIG.socialUrls, instagram: 'https://instagram.com/noor' },
+    };
+    render(
+      <ConfigContext value={config}>
+        <HomePage />
+      </ConfigContext>,
+    );
+    const follow = screen.getByRole('list', { name: 'Follow us' });
+    expect(within(follow).getAllByRole('link')).toHaveLength(1);
+    expect(within(follow).getByRole('link', { name: 'Follow us on Instagram' })).toHaveAttribute(
+      'href',
+      'https://instagram.com/noor',
+    );
+  });
+
   it('shows its sections, links and the phone’s sample day in English', () => {
     const { container } = render(<HomePage />);
     expect(
@@ -16,7 +36,8 @@ describe('HomePage', () => {
     const prayerTimes = screen.getByRole('link', { name: /about Prayer Times$/ });
     expect(prayerTimes).toHaveTextContent('Learn more about Prayer Times');
     expect(prayerTimes).toHaveAttribute('href', '/features/prayer-times');
-    expect(screen.getByRole('link', { name: 'Follow us on Instagram' })).toBeInTheDocument();
+    // No social profile configured (the default): no follow links, no empty list.
+    expect(screen.queryByRole('link', { name: /^Follow us on/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Today’s times for your city' })).toHaveAttribute(
       'href',
       '/prayer-times',

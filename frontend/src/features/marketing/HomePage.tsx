@@ -7,6 +7,7 @@ import cardStyles from '../../components/Card.module.css';
 import { Icon } from '../../components/Icon';
 import { Section, SectionHeader } from '../../components/Section';
 import { SocialIcon } from '../../components/SocialIcon';
+import { When } from '../../components/When';
 import {
   about,
   hero,
@@ -22,7 +23,7 @@ import {
   type RoadmapItem,
 } from '../../content/home';
 import { heroSocialNetworks, socialLinks } from '../../content/site';
-import { useText } from '../../lib/configContext';
+import { useConfig, useText } from '../../lib/configContext';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { intlLocale, localizePath } from '../../lib/i18n/locales';
 import { translate } from '../../lib/i18n/translate';
@@ -33,6 +34,7 @@ import styles from './HomePage.module.css';
 function Hero() {
   const text = useText();
   const { t } = useLingui();
+  const { socialUrls } = useConfig();
   const social = socialLinks.filter((link) => heroSocialNetworks.includes(link.network));
   return (
     <section id="home" className={styles.hero} aria-labelledby="hero-title">
@@ -51,22 +53,25 @@ function Hero() {
               </Trans>
             </ButtonLink>
           </div>
+          {/* The configured profiles only (SOCIAL_*_URL); with none the list is hidden (CSS). */}
           <ul className={styles.heroSocial} aria-label={t`Follow us`}>
             {social.map((link) => {
               const network = link.label;
               return (
-                <li key={link.network}>
-                  <a
-                    href={link.href}
-                    aria-label={t({
-                      message: `Follow us on ${network}`,
-                      comment: '{network} is a social network: Instagram, Twitter or Facebook',
-                    })}
-                    className={styles.socialLink}
-                  >
-                    <SocialIcon network={link.network} />
-                  </a>
-                </li>
+                <When key={link.network} when={`social:${link.network}`}>
+                  <li>
+                    <a
+                      href={socialUrls[link.network]}
+                      aria-label={t({
+                        message: `Follow us on ${network}`,
+                        comment: '{network} is a social network: Instagram, Twitter or Facebook',
+                      })}
+                      className={styles.socialLink}
+                    >
+                      <SocialIcon network={link.network} />
+                    </a>
+                  </li>
+                </When>
               );
             })}
           </ul>
