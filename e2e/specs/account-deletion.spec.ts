@@ -41,7 +41,7 @@ async function passwordSignInStatus(
 
 async function openProfile(page: Page, email: string): Promise<void> {
   await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
 }
@@ -117,7 +117,7 @@ test('delete the account from the profile with the password', async ({
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }),
+    page.getByRole('status').filter({ hasText: 'Invalid login credentials' }),
   ).toBeVisible();
 });
 

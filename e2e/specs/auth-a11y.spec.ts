@@ -60,7 +60,7 @@ test('axe: the profile tabs, with validation errors, and the login notice', asyn
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret-123');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expectNoViolations(page);

@@ -1,4 +1,5 @@
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
+import { axeViolations } from '../support/a11y';
 import { createAccount, mailsTo, signIn, uniqueEmail, verifyLink } from '../support/accounts';
 import { accountSite } from '../support/servers';
 
@@ -33,25 +34,77 @@ test('sign up, open the confirmation email, land signed in on the profile', asyn
   await page.goto(link);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your account is ready' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Your account' })).toContainText(email);
   await expect(page.getByText('Amina Yusuf')).toBeVisible();
   const today = new Date().getFullYear().toString();
   await expect(page.getByText(/^Member since/)).toContainText(today);
 });
 
+test.describe('the code of the sign-up email', () => {
+  test.use({ allowedConsoleErrors: [/status of 403/] });
+
+  test('typed on the check-your-inbox screen, confirms the account and signs in', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'signup-code');
+    await page.goto('/signup');
+    await hydrated(page);
+    await page.getByLabel('Full name').fill('Amina Yusuf');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('prayer-times-1');
+    await page.getByLabel('Confirm password', { exact: true }).fill('prayer-times-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/auth\/confirm-signup$/);
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      `We sent a confirmation link and a 6-digit code to ${email}.`,
+    );
+    // Read on another device: the code, not the link.
+    await verifyLink(accountSite, email, 'signup');
+    const mail = mailsTo(accountSite, email).at(-1);
+    const code = /(?:^|\s)(\d{6})(?:\s|$)/m.exec(mail?.plain ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+
+    const field = page.getByLabel('Code from the email', { exact: true });
+    await page.getByRole('button', { name: 'Confirm my account' }).click();
+    await expect(field).toHaveAccessibleDescription('Enter the 6-digit code from the email');
+    await field.fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await page.getByRole('button', { name: 'Confirm my account' }).click();
+    await expect(field).toHaveAccessibleDescription(
+      'That code did not work: it is wrong, already used or expired. Check the email, or send a new link.',
+    );
+    await expect(field).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await field.fill(code);
+    await page.getByRole('button', { name: 'Confirm my account' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('region', { name: 'Your account is ready' })).toContainText(
+      'What you can do next:',
+    );
+    await expect(page.getByRole('complementary', { name: 'Your account' })).toContainText(email);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Your account' }),
+    ).toHaveText(email.charAt(0).toUpperCase());
+  });
+});
+
 test.describe('sign in', () => {
   test.use({ allowedConsoleErrors: [/status of 400/] });
 
-  test('a wrong password is refused; the right one signs in and goes home', async ({
+  test('a wrong password is refused, said once; the right one signs in to the profile', async ({
     page,
     request,
   }, testInfo) => {
     const email = uniqueEmail(testInfo, 'login');
     await createAccount(request, accountSite, email, 'correct-horse');
     await signIn(page, email, 'wrong-horse');
+    // The toast, and nowhere else on the page.
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }),
+      page.getByRole('status').filter({ hasText: 'Invalid login credentials' }),
     ).toBeVisible();
+    await expect(page.getByText('Invalid login credentials')).toHaveCount(1);
     await expect(page).toHaveURL(/\/login$/);
 
     await page.getByLabel('Password', { exact: true }).fill('correct-horse');
@@ -59,7 +112,7 @@ test.describe('sign in', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Signed in successfully' }),
     ).toBeVisible();
-    await expect(page).toHaveURL(`${accountSite.url}/`);
+    await expect(page).toHaveURL(/\/profile$/);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Your account' })).toContainText(email);
@@ -83,7 +136,11 @@ test.describe('an unconfirmed account', () => {
     await expect(page).toHaveURL(/\/auth\/confirm-signup$/);
 
     await signIn(page, email, 'secret-123');
-    await expect(page.getByRole('alert').filter({ hasText: 'Email not confirmed' })).toBeVisible();
+    // The server's message is the toast; the screen adds the way to confirm.
+    await expect(page.getByRole('status').filter({ hasText: 'Email not confirmed' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please confirm your email address first.' }),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Resend the confirmation email' }).click();
     await expect(page.getByText(email)).toBeVisible();
     // The sign-up email went out seconds ago: the server asks to wait a minute between two.
@@ -149,7 +206,7 @@ test('forgot password: the recovery link leads to the reset screen, then the new
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, email, 'new-password');
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
 });
 
 test('a used confirmation link shows the authentication error', async ({

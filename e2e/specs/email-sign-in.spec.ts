@@ -98,7 +98,7 @@ test('the 6-digit code from the email signs in like a password', async ({
   await expect(
     page.getByRole('status').filter({ hasText: 'Signed in successfully' }),
   ).toBeVisible();
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/profile');
   await expectProfileOf(page, email);
 });
@@ -128,7 +128,7 @@ test.describe('a wrong code', () => {
 
     await field.fill(code);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(`${accountSite.url}/`);
+    await expect(page).toHaveURL(/\/profile$/);
   });
 });
 
@@ -178,7 +178,7 @@ test('an invited person chooses a password, then signs in with it', async ({
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, email, 'invited-password-1');
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
 
   // The invitation works once.
   await page.goto(link);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/a11y';
 import { expect, presetConsent, test } from '../support/fixtures';
 import { createAccount, signIn as signInForm, uniqueEmail } from '../support/accounts';
 import { accountSite } from '../support/servers';
@@ -12,7 +13,7 @@ test.beforeEach(async ({ page }) => {
 /** Signs in and waits for the redirect home. */
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await signInForm(page, email, password);
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
 }
 
 /**
@@ -28,6 +29,47 @@ async function openProfile(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await accountRead;
 }
+
+test.describe('the name', () => {
+  test('is changed on the profile; a hidden character is refused', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'rename');
+    await createAccount(request, accountSite, email, 'secret-123');
+    await signIn(page, email, 'secret-123');
+    await openProfile(page);
+    const sidebar = page.getByRole('complementary', { name: 'Your account' });
+    await expect(sidebar).toContainText('Test User');
+    const name = page.getByLabel('Full name', { exact: true });
+    await expect(name).toHaveValue('Test User');
+
+    await name.fill('   ');
+    await page.getByRole('button', { name: 'Update Account' }).click();
+    await expect(name).toHaveAccessibleDescription('Name is required');
+    await expect(name).toBeFocused();
+    // A right-to-left override would make the name read as something else.
+    await name.fill('Ali\u202Eexe.gpj');
+    await page.getByRole('button', { name: 'Update Account' }).click();
+    await expect(name).toHaveAccessibleDescription(
+      'Name contains an invisible or control character; please retype it',
+    );
+
+    // Persian and Urdu spellings keep their zero-width non-joiner.
+    await name.fill('Amina مهر\u200Cناز');
+    await page.getByRole('button', { name: 'Update Account' }).click();
+    await expect(
+      page.getByRole('main').getByRole('status').filter({ hasText: 'Your name has been updated.' }),
+    ).toBeVisible();
+    await expect(sidebar).toContainText('Amina مهر\u200Cناز');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The server kept it: a fresh load shows it.
+    await openProfile(page);
+    await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('Amina مهر\u200Cناز');
+    await expect(sidebar).toContainText('Amina مهر\u200Cناز');
+  });
+});
 
 test('signed out, the profile sends you to sign in', async ({ page }) => {
   await page.goto('/profile');
@@ -49,7 +91,6 @@ test('the profile shows the account; tabs work with the keyboard', async ({
   await expect(sidebar.getByText(/^Member since/)).toContainText(String(new Date().getFullYear()));
   await expect(page.getByLabel('Email address')).toHaveValue(email);
   await expect(page.getByLabel('Email address')).toHaveAttribute('readonly', '');
-  await expect(page.getByRole('button', { name: 'Update Account' })).toBeDisabled();
 
   const account = page.getByRole('tab', { name: 'Account Information' });
   const security = page.getByRole('tab', { name: 'Security' });
@@ -126,11 +167,11 @@ test.describe('change password', () => {
     await page.getByLabel('Password', { exact: true }).fill('first-pass');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }),
+      page.getByRole('status').filter({ hasText: 'Invalid login credentials' }),
     ).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('second-pass');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(`${accountSite.url}/`);
+    await expect(page).toHaveURL(/\/profile$/);
   });
 });
 

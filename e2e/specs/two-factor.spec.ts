@@ -44,7 +44,7 @@ async function withTwoFactor(
   await createAccount(request, accountSite, email, PASSWORD);
   await presetConsent(page, 'rejected');
   await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
   await openSecurity(page);
   const section = page.getByRole('region', { name: 'Two-factor authentication' });
   await section.getByRole('button', { name: 'Enable two-factor authentication' }).click();
@@ -120,7 +120,7 @@ test('a recovery code signs in once', async ({ page, request }, testInfo) => {
   await page.getByLabel('Recovery code').fill(typed);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Signed in successfully. Welcome back!')).toBeVisible();
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
 
   await signOut(page);
   await signIn(page, email, PASSWORD);
@@ -151,7 +151,7 @@ test('turn two-factor off with a current code', async ({ page, request }, testIn
   // Signing in is one step again.
   await signOut(page);
   await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
 });
 
 test('a forgotten password with two-factor on: the code comes before the new password', async ({
@@ -188,11 +188,11 @@ test('sign another browser out from the list of devices', async ({
   const otherPage = await other.newPage();
   await presetConsent(otherPage, 'rejected');
   await signIn(otherPage, email, PASSWORD);
-  await expect(otherPage).toHaveURL(`${accountSite.url}/`);
+  await expect(otherPage).toHaveURL(/\/profile$/);
 
   await presetConsent(page, 'rejected');
   await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
   await openSecurity(page);
   const devices = page.getByRole('region', { name: 'Signed-in devices' });
   const items = devices.getByRole('listitem');
@@ -223,7 +223,7 @@ test('axe: the two-factor screens have no violations', async ({ page, request },
   await createAccount(request, accountSite, email, PASSWORD);
   await presetConsent(page, 'rejected');
   await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(`${accountSite.url}/`);
+  await expect(page).toHaveURL(/\/profile$/);
   await openSecurity(page);
   await expect(
     page.getByRole('region', { name: 'Signed-in devices' }).getByRole('listitem'),

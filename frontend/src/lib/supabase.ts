@@ -9,13 +9,14 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readRuntimeConfig } from './config';
+import { reportSession } from './storedSession';
 
 let client: Promise<SupabaseClient> | null = null;
 
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) => {
     const config = readRuntimeConfig();
-    return createClient(window.location.origin, config.anonKey, {
+    const supabase = createClient(window.location.origin, config.anonKey, {
       auth: {
         // As docs/behaviour.md#accounts-session describes: implicit flow, session in
         // localStorage, auto refresh, and the session read from the URL fragment the email
@@ -29,6 +30,10 @@ export function getSupabase(): Promise<SupabaseClient> {
         experimental: { recoveryCodes: true },
       },
     });
+    // The navigation bar's account control follows this tab's sign-in and sign-out
+    // (lib/storedSession.ts).
+    supabase.auth.onAuthStateChange((_event, session) => reportSession(session));
+    return supabase;
   });
   return client;
 }

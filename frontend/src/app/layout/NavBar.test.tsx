@@ -1,5 +1,6 @@
-import { act, fireEvent, render, screen } from '../../test/render';
+import { act, fireEvent, render, screen, within } from '../../test/render';
 import userEvent from '@testing-library/user-event';
+import { resetStoredAccount, sessionStorageKey } from '../../lib/storedSession';
 import { NavBar } from './NavBar';
 
 function renderNav() {
@@ -63,5 +64,46 @@ describe('NavBar', () => {
       await user.tab({ shift: true });
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     }
+  });
+
+  describe('the account', () => {
+    beforeEach(() => resetStoredAccount());
+
+    it('offers Sign in, in the bar and in the panel, when no session is stored', async () => {
+      const user = userEvent.setup();
+      renderNav();
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      const dialog = screen.getByRole('dialog', { name: 'Menu' });
+      expect(within(dialog).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+        'href',
+        '/login',
+      );
+    });
+
+    it('shows the initial of a stored session, opening a menu with the profile', async () => {
+      localStorage.setItem(
+        sessionStorageKey(window.location.hostname),
+        JSON.stringify({ access_token: 'a', refresh_token: 'r', user: { email: 'amina@x.org' } }),
+      );
+      const user = userEvent.setup();
+      renderNav();
+      expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+      const button = screen.getByRole('button', { name: 'Your account' });
+      expect(button).toHaveTextContent('A');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('link', { name: 'My Profile' })).toBeNull();
+
+      await user.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByText('amina@x.org')).toBeVisible();
+      expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+      expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+      await user.keyboard('{Escape}');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(button).toHaveFocus();
+      expect(screen.queryByRole('link', { name: 'My Profile' })).toBeNull();
+    });
   });
 });

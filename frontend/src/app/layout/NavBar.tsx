@@ -8,6 +8,7 @@ import { ButtonLink } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { localizePath } from '../../lib/i18n/locales';
+import { AccountNav, PanelAccount } from './AccountNav';
 import { LanguageMenu } from './LanguageMenu';
 import styles from './NavBar.module.css';
 
@@ -52,6 +53,7 @@ export function NavBar() {
             <Trans>Prayer times</Trans>
           </a>
           <LanguageMenu variant="bar" />
+          <AccountNav />
           <ButtonLink to="/join" small className={styles.cta}>
             <Trans>Join Now</Trans>
           </ButtonLink>
@@ -145,6 +147,7 @@ function SidePanel({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
+        <PanelAccount onNavigate={onClose} />
         <ButtonLink to="/join" onClick={onClose} className={styles.panelCta}>
           <Trans>Join Now</Trans>
         </ButtonLink>

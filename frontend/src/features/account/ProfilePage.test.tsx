@@ -104,7 +104,7 @@ describe('profile after an email change', () => {
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(
       'Your sign-in address.',
     );
-    expect(screen.getByRole('button', { name: 'Update Account' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update Account' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Change email address' })).toBeEnabled();
   });
 });
@@ -127,6 +127,112 @@ describe('profile after accepting an invitation', () => {
     // Once: not also in the connected accounts' status line.
     expect(screen.getAllByText('Your password is set. Welcome!')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('route-state')).toHaveTextContent('null'));
+  });
+});
+
+describe('the name', () => {
+  const renderProfile = () =>
+    render(
+      <ConfigContext value={DEFAULT_CONFIG}>
+        <ProfilePage />
+      </ConfigContext>,
+    );
+
+  it('is changed with Update Account, and the sidebar shows the new one', async () => {
+    const renamed = { ...googleOnly, user_metadata: { name: 'Amina Yusuf', locale: 'en' } };
+    auth.getUser.mockResolvedValue({
+      data: { user: { ...googleOnly, user_metadata: { name: 'Amina', locale: 'en' } } },
+      error: null,
+    });
+    auth.updateUser.mockImplementation(() => {
+      auth.getUser.mockResolvedValue({ data: { user: renamed }, error: null });
+      return Promise.resolve({ data: { user: renamed }, error: null });
+    });
+    window.history.replaceState(null, '', '/profile');
+    const user = userEvent.setup();
+    renderProfile();
+    const name = await screen.findByLabelText('Full name');
+    expect(name).toHaveValue('Amina');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Update Account' }));
+    expect(name).toHaveAccessibleDescription('Name is required');
+    expect(auth.updateUser).not.toHaveBeenCalled();
+
+    await user.type(name, '  Amina Yusuf ');
+    await user.click(screen.getByRole('button', { name: 'Update Account' }));
+    await waitFor(() =>
+      expect(auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Amina Yusuf' } }),
+    );
+    expect(await screen.findByText('Your name has been updated.')).toBeVisible();
+    const sidebar = screen.getByRole('complementary', { name: 'Your account' });
+    await waitFor(() => expect(sidebar).toHaveTextContent('Amina Yusuf'));
+  });
+
+  it("refuses a hidden character before sending, and shows the server's refusal under the field", async () => {
+    auth.getUser.mockResolvedValue({
+      data: { user: { ...googleOnly, user_metadata: { name: 'Amina', locale: 'en' } } },
+      error: null,
+    });
+    window.history.replaceState(null, '', '/profile');
+    const user = userEvent.setup();
+    renderProfile();
+    const name = await screen.findByLabelText('Full name');
+    await user.clear(name);
+    await user.type(name, 'Ali\u202Eexe');
+    await user.click(screen.getByRole('button', { name: 'Update Account' }));
+    expect(name).toHaveAccessibleDescription(
+      'Name contains an invisible or control character; please retype it',
+    );
+    expect(auth.updateUser).not.toHaveBeenCalled();
+
+    auth.updateUser.mockResolvedValue({
+      data: { user: null },
+      error: { message: 'name is not allowed', code: 'validation_failed', status: 400 },
+    });
+    await user.clear(name);
+    await user.type(name, 'Amina');
+    await user.click(screen.getByRole('button', { name: 'Update Account' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('name is not allowed'));
+  });
+});
+
+describe('the welcome after signing in or confirming the account', () => {
+  it('says what to do next, once, and opens two-factor authentication', async () => {
+    window.history.replaceState({ welcome: 'newAccount' }, '', '/profile');
+    const user = userEvent.setup();
+    render(
+      <ConfigContext value={DEFAULT_CONFIG}>
+        <ProfilePage />
+        <StateProbe />
+      </ConfigContext>,
+    );
+    const welcome = await screen.findByRole('region', { name: 'Your account is ready' });
+    expect(welcome).toHaveTextContent('What you can do next:');
+    expect(
+      screen.getByRole('link', { name: 'See the prayer times for your city' }),
+    ).toHaveAttribute('href', '/prayer-times');
+    expect(screen.getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute(
+      'href',
+      '/join',
+    );
+    await waitFor(() => expect(screen.getByTestId('route-state')).toHaveTextContent('null'));
+
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
+    expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toHaveFocus(),
+    );
+  });
+
+  it('is not there on an ordinary visit', async () => {
+    window.history.replaceState(null, '', '/profile');
+    render(
+      <ConfigContext value={DEFAULT_CONFIG}>
+        <ProfilePage />
+      </ConfigContext>,
+    );
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.queryByText('What you can do next:')).toBeNull();
   });
 });
 

@@ -9,11 +9,17 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
 import { LoadingState } from '../../components/LoadingState';
+import type { ProfileArrival } from '../../lib/profileArrival';
 import { useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
-import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
+import {
+  needsSecondFactor,
+  TWO_FACTOR_PATH,
+  verifiedTotp,
+  type TwoFactorState,
+} from '../../lib/twoFactor';
+import { AccountInfoForm, accountName } from './AccountInfoForm';
 import { syncAccountLocale } from './accountLocale';
 import { ActivitySection } from './ActivitySection';
 import { ChangeEmailForm } from './ChangeEmailForm';
@@ -23,6 +29,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { DevicesSection } from './DevicesSection';
 import { DownloadDataSection } from './DownloadDataSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { WelcomePanel } from './WelcomePanel';
 import { hasPassword } from './identities';
 import { formatMemberSince } from './schema';
 import styles from './ProfilePage.module.css';
@@ -81,16 +88,6 @@ function Tabs({ active, onChange }: { active: TabId; onChange: (tab: TabId) => v
   );
 }
 
-interface ProfileState {
-  message?: string;
-  /**
-   * 'email': the message is about the address (shown with it); 'page': about the whole account
-   * (shown under the heading: 'Your password is set. Welcome!' after an invitation); else about
-   * the connected accounts.
-   */
-  section?: 'email' | 'page';
-}
-
 function Profile({
   user,
   version,
@@ -102,22 +99,31 @@ function Profile({
 }) {
   const { t } = useLingui();
   const [pathname, navigate] = useLocation();
-  const routeState = useHistoryState<ProfileState | null>();
+  const routeState = useHistoryState<ProfileArrival | null>();
   // A message passed in route state (/auth/callback: 'Your Google account is connected.', 'Your
-  // email address is now …'; /auth/welcome: 'Your password is set. Welcome!'), read once: the
-  // history entry drops it so a reload does not repeat it.
+  // email address is now …'; /auth/welcome: 'Your password is set. Welcome!'), and the welcome
+  // after signing in or confirming the account, read once: the history entry drops them so a
+  // reload does not repeat them.
   const [arrival] = useState(() => routeState);
   const notice = arrival?.message;
+  const welcome = arrival?.welcome;
   const emailNotice = arrival?.section === 'email' ? notice : undefined;
   const pageNotice = arrival?.section === 'page' ? notice : undefined;
   useEffect(() => {
-    if (notice) navigate(pathname, { replace: true, state: null });
-  }, [notice, pathname, navigate]);
+    if (notice || welcome) navigate(pathname, { replace: true, state: null });
+  }, [notice, welcome, pathname, navigate]);
   const [tab, setTab] = useState<TabId>('account');
+  // The welcome's 'Turn on two-factor authentication': the Security tab, at that section.
+  const toTwoFactor = useRef(false);
+  useEffect(() => {
+    if (!toTwoFactor.current || tab !== 'security') return;
+    toTwoFactor.current = false;
+    document.getElementById('two-factor-title')?.focus();
+  }, [tab]);
   const [signingOut, setSigningOut] = useState(false);
   const email = user.email ?? '';
   const memberSince = formatMemberSince(user.created_at);
-  const name = typeof user.user_metadata?.name === 'string' ? user.user_metadata.name : '';
+  const name = accountName(user);
 
   const signOut = async () => {
     setSigningOut(true);
@@ -178,6 +184,16 @@ function Profile({
               <p>{pageNotice}</p>
             </div>
           ) : null}
+          {welcome ? (
+            <WelcomePanel
+              welcome={welcome}
+              twoFactorOn={Boolean(verifiedTotp(user))}
+              onTwoFactor={() => {
+                toTwoFactor.current = true;
+                setTab('security');
+              }}
+            />
+          ) : null}
           <Tabs active={tab} onChange={setTab} />
           <div
             className={styles.panel}
@@ -189,23 +205,7 @@ function Profile({
             <h2 className={styles.panelTitle}>
               <Trans>Account Information</Trans>
             </h2>
-            <form
-              className={styles.accountForm}
-              onSubmit={(event) => event.preventDefault()}
-              aria-label={t`Account information`}
-            >
-              <TextField
-                label={t`Email address`}
-                type="email"
-                dir="ltr"
-                value={email}
-                readOnly
-                hint={t`Your sign-in address.`}
-              />
-              <Button type="submit" disabled>
-                <Trans>Update Account</Trans>
-              </Button>
-            </form>
+            <AccountInfoForm user={user} onSaved={onUserChanged} />
             <ChangeEmailForm user={user} onRequested={onUserChanged} notice={emailNotice} />
             <ConnectedAccounts
               user={user}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { intlLocale } from '../../lib/i18n/locales';
+import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 import { newPasswordRule } from '../../lib/password';
 
 /**
@@ -77,3 +78,20 @@ export function formatMemberSince(
     date,
   );
 }
+
+/**
+ * The name the profile shows (`user_metadata.name`, docs/behaviour.md#accounts-profile): the
+ * sign-up's rules, 'Name is required' and no character that hides or reorders text
+ * (docs/behaviour.md#names-text).
+ */
+export function createNameSchema() {
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => t`Name is required`, abort: true })
+      .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
+  });
+}
+
+export type NameForm = z.input<ReturnType<typeof createNameSchema>>;

@@ -2,18 +2,27 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck } from 'lucide-react';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { useZodForm } from '../../lib/form';
+import { welcomeState } from '../../lib/profileArrival';
 import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
-import { emailOnlySchema, type EmailOnlyForm } from './schemas';
+import { codeFailure } from './emailSignIn';
+import {
+  emailCodeSchema,
+  emailOnlySchema,
+  type EmailCodeForm,
+  type EmailOnlyForm,
+} from './schemas';
 import { isolate, returnUrl } from './siteLinks';
+import local from './ConfirmSignupPage.module.css';
 
 type Result = { ok: true; message: string } | { ok: false; message: string };
 
@@ -33,6 +42,75 @@ async function resendConfirmation(address: string): Promise<Result> {
   }
   const email = isolate(address);
   return { ok: true, message: i18n._(msg`We sent a new confirmation link to ${email}.`) };
+}
+
+/**
+ * The email's 6-digit code, typed here (the email may be read on another device): it confirms
+ * the account like the link and signs this browser in (docs/behaviour.md#accounts-confirm).
+ */
+function ConfirmCodeForm({ email }: { email: string }) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const {
+    field,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useZodForm<EmailCodeForm>(emailCodeSchema, { code: '' });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFailure(null);
+    let error: unknown = null;
+    let supabase: SupabaseClient | null = null;
+    try {
+      supabase = await getSupabase();
+      ({ error } = await supabase.auth.verifyOtp({ email, token: code, type: 'signup' }));
+    } catch {
+      error = {}; // the client did not load: the fallback
+    }
+    if (error || !supabase) {
+      // A wrong, used or expired code under the field; the limits and the rest above it.
+      const refused = codeFailure(error);
+      if (refused.field) setError('code', { message: refused.message }, { shouldFocus: true });
+      else setFailure(refused.message);
+      return;
+    }
+    setConfirmed(true);
+    // A new account has no second factor: the profile, with what to do next.
+    navigate('/profile', { replace: true, state: welcomeState('newAccount') });
+  });
+
+  return (
+    <form
+      className={`${styles.form} ${local.codeForm}`}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="confirm-code-title"
+    >
+      <h2 id="confirm-code-title" className={local.codeTitle}>
+        <Trans>Or enter the 6-digit code from the email</Trans>
+      </h2>
+      {failure ? (
+        <div className={styles.alert} role="alert">
+          <p>{failure}</p>
+        </div>
+      ) : null}
+      <TextField
+        label={t`Code from the email`}
+        type="text"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        dir="ltr"
+        error={errors.code?.message}
+        {...field('code')}
+      />
+      <Button type="submit" className={styles.submit} disabled={isSubmitting || confirmed}>
+        {isSubmitting ? t`Confirming…` : t`Confirm my account`}
+      </Button>
+    </form>
+  );
 }
 
 export default function ConfirmSignupPage() {
@@ -85,11 +163,11 @@ export default function ConfirmSignupPage() {
           </h2>
           <p>
             <Trans>
-              We sent a confirmation link to{' '}
+              We sent a confirmation link and a 6-digit code to{' '}
               <strong>
                 <bdi>{email}</bdi>
               </strong>
-              . Open it to activate your account, then sign in.
+              . Open the link, or type the code here, to activate your account.
             </Trans>
           </p>
           <p>
@@ -105,6 +183,9 @@ export default function ConfirmSignupPage() {
             <Trans>Go to sign in</Trans>
           </Link>
         </div>
+      ) : null}
+      {email ? (
+        <ConfirmCodeForm email={email} />
       ) : (
         <>
           <div className={styles.intro}>

@@ -31,6 +31,9 @@ function renderPage(path = PATH) {
       <Route path="/auth/two-factor">
         <p>two-factor step</p>
       </Route>
+      <Route path="/profile">
+        <p>profile</p>
+      </Route>
       <Route path="/">
         <p>home</p>
       </Route>
@@ -173,7 +176,7 @@ describe('the code from the email', () => {
     );
   });
 
-  it('finishes like a password sign-in: home after a second', async () => {
+  it('finishes like a password sign-in: the profile after a second', async () => {
     auth.verifyOtp.mockResolvedValue({ data: { session: {} }, error: null });
     const user = userEvent.setup();
     renderPage();
@@ -181,7 +184,7 @@ describe('the code from the email', () => {
     await user.type(field('Code from the email'), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled());
-    expect(await screen.findByText('home', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('profile', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it('goes to the two-factor step when the account has two-factor on', async () => {

@@ -22,8 +22,9 @@ interface LoginState {
   email?: string;
 }
 
+/** A refused sign-in: its message is the toast alone (once is enough); the screen adds the way to
+ * confirm an unconfirmed address (docs/behaviour.md#accounts-signin). */
 interface Failure {
-  message: string;
   unconfirmedEmail?: string;
 }
 
@@ -48,7 +49,6 @@ export default function LoginPage() {
       const message = authErrorMessage(error, t`Invalid email or password`);
       toast.error(message);
       setFailure({
-        message,
         unconfirmedEmail: authErrorCode(error) === ErrorCode.emailNotConfirmed ? email : undefined,
       });
       return;
@@ -74,23 +74,20 @@ export default function LoginPage() {
         </div>
       ) : null}
       <ProviderButtons providers={providers} />
-      {failure ? (
+      {failure?.unconfirmedEmail ? (
         <div className={styles.alert} role="alert">
-          <p>{failure.message}</p>
-          {failure.unconfirmedEmail ? (
-            <p>
-              <Trans>
-                Please confirm your email address first.{' '}
-                <Link
-                  to="/auth/confirm-signup"
-                  state={{ email: failure.unconfirmedEmail }}
-                  className={styles.inlineLink}
-                >
-                  Resend the confirmation email
-                </Link>
-              </Trans>
-            </p>
-          ) : null}
+          <p>
+            <Trans>
+              Please confirm your email address first.{' '}
+              <Link
+                to="/auth/confirm-signup"
+                state={{ email: failure.unconfirmedEmail }}
+                className={styles.inlineLink}
+              >
+                Resend the confirmation email
+              </Link>
+            </Trans>
+          </p>
         </div>
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title">

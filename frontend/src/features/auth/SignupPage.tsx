@@ -10,6 +10,7 @@ import { useConfig } from '../../lib/configContext';
 import { useZodForm } from '../../lib/form';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { passwordHint } from '../../lib/password';
+import { welcomeState } from '../../lib/profileArrival';
 import { authErrorMessage, useDelayedNavigate } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { ProviderButtons } from './ProviderButtons';
@@ -60,7 +61,7 @@ export default function SignupPage() {
     if (data.session) {
       // A deployment that confirms addresses automatically signs straight in.
       toast.success(t`Account created! Welcome.`);
-      navigateLater('/profile', SIGNUP_REDIRECT_MS);
+      navigateLater('/profile', SIGNUP_REDIRECT_MS, welcomeState('newAccount'));
       return;
     }
     // Also for an address that already has an account: the server does not say so, and

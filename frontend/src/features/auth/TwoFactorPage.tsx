@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { LoadingState } from '../../components/LoadingState';
 import { useZodForm } from '../../lib/form';
+import { welcomeState } from '../../lib/profileArrival';
 import { authErrorMessage, useDelayedNavigate, useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import {
@@ -84,7 +85,7 @@ function SecondStep({ from }: { from?: string }) {
       return;
     }
     toast.success(i18n._(SIGNED_IN_MESSAGE));
-    navigateLater('/', LOGIN_REDIRECT_MS);
+    navigateLater('/profile', LOGIN_REDIRECT_MS, welcomeState('signedIn'));
   });
 
   const cancel = async () => {

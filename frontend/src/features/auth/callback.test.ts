@@ -54,7 +54,7 @@ describe('decideCallback', () => {
   it('goes to the profile when the fragment gave a session', () => {
     expect(
       decideCallback({ ...base, hash: '#access_token=x&type=signup', hasSession: true }),
-    ).toEqual({ kind: 'redirect', to: '/profile', delayMs: 0 });
+    ).toEqual({ kind: 'redirect', to: '/profile', delayMs: 0, state: { welcome: 'newAccount' } });
   });
 
   it('sends a recovery fragment with a session to the reset screen', () => {
@@ -90,6 +90,7 @@ describe('decideCallback', () => {
       kind: 'redirect',
       to: '/profile',
       delayMs: 0,
+      state: { welcome: 'newAccount' },
     });
   });
 
@@ -129,7 +130,7 @@ describe('decideCallback', () => {
     // Without two-factor (or having passed it): the profile, as before.
     expect(
       decideCallback({ ...base, hash: '#access_token=x&refresh_token=y', hasSession: true }),
-    ).toEqual({ kind: 'redirect', to: '/profile', delayMs: 0 });
+    ).toEqual({ kind: 'redirect', to: '/profile', delayMs: 0, state: { welcome: 'signedIn' } });
   });
 
   it('still sends a recovery session to the reset screen when two-factor is on', () => {
@@ -221,6 +222,7 @@ describe('decideCallback', () => {
         kind: 'redirect',
         to: '/profile',
         delayMs: 0,
+        state: { welcome: 'signedIn' },
       });
     });
 
@@ -315,6 +317,7 @@ describe('decideCallback', () => {
         kind: 'redirect',
         to: '/profile',
         delayMs: 0,
+        state: { welcome: 'signedIn' },
       });
     });
 

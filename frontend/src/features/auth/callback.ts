@@ -9,6 +9,7 @@
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { welcomeState, type Welcome } from '../../lib/profileArrival';
 import { isSignInProvider, LINK_PARAM, PROVIDER_NAMES } from '../../lib/providers';
 import { TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactorRoute';
 import { WELCOME_PATH } from './paths';
@@ -77,6 +78,8 @@ export type CallbackState = {
   message?: string;
   section?: 'email';
   recovery?: boolean;
+  /** The profile's welcome, with what to do next (lib/profileArrival.ts). */
+  welcome?: Welcome;
 } & TwoFactorState;
 
 export type CallbackOutcome =
@@ -151,9 +154,14 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
         state: { message: emailChangedMessage(input.email), section: 'email' },
       };
     }
-    // A confirmation link (`signup`), an emailed sign-in link (`magiclink`), a provider: the
-    // account, signed in.
-    return { kind: 'redirect', to: '/profile', delayMs: 0 };
+    // A confirmation link (`signup`): the new account; an emailed sign-in link (`magiclink`),
+    // a provider: the account, signed in. Either with the welcome that says what next.
+    return {
+      kind: 'redirect',
+      to: '/profile',
+      delayMs: 0,
+      state: welcomeState(hash.get('type') === 'signup' ? 'newAccount' : 'signedIn'),
+    };
   }
   // An error sent in the query alone (the server sends a provider's error in both).
   if (['error', 'error_code', 'error_description'].some((key) => query.has(key))) {
@@ -175,7 +183,7 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
   }
   if (type === 'signup') {
     return input.hasSession
-      ? { kind: 'redirect', to: '/profile', delayMs: 0 }
+      ? { kind: 'redirect', to: '/profile', delayMs: 0, state: welcomeState('newAccount') }
       : {
           kind: 'redirect',
           to: '/login',

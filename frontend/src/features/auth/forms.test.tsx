@@ -18,6 +18,9 @@ vi.mock('../../lib/supabase', () => ({
   getSupabase: () => Promise.resolve({ auth }),
 }));
 
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-hot-toast/headless', () => ({ default: toasts }));
+
 function renderAt(path: string, element: React.ReactElement, state?: unknown) {
   window.history.replaceState(state ?? null, '', path);
   return render(
@@ -166,21 +169,40 @@ describe('login form', () => {
     expect(field('Email')).toHaveAccessibleDescription('');
   });
 
-  it("falls back to 'Invalid email or password' and offers the confirmation email", async () => {
+  it("reports a refusal once, as a toast: the server's message, else 'Invalid email or password'", async () => {
     auth.signInWithPassword.mockResolvedValueOnce({ data: {}, error: { message: '' } });
     const user = userEvent.setup();
     renderAt('/login', <LoginPage />);
     await user.type(field('Email'), 'amina@example.com');
     await user.type(field('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Invalid email or password'));
+    // Not a second time on the page.
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
 
+    auth.signInWithPassword.mockResolvedValueOnce({
+      data: {},
+      error: { message: 'Invalid login credentials', code: 'invalid_credentials' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Invalid login credentials'));
+    expect(screen.queryByText('Invalid login credentials')).toBeNull();
+  });
+
+  it('offers the confirmation email to an unconfirmed account', async () => {
     auth.signInWithPassword.mockResolvedValueOnce({
       data: {},
       error: { message: 'Email not confirmed', code: 'email_not_confirmed' },
     });
+    const user = userEvent.setup();
+    renderAt('/login', <LoginPage />);
+    await user.type(field('Email'), 'amina@example.com');
+    await user.type(field('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Email not confirmed')).toBeInTheDocument();
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Email not confirmed'));
+    const notice = await screen.findByText(/Please confirm your email address first\./);
+    expect(notice.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByText('Email not confirmed')).toBeNull();
     expect(screen.getByRole('link', { name: 'Resend the confirmation email' })).toHaveAttribute(
       'href',
       '/auth/confirm-signup',

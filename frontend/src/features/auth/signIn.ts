@@ -5,10 +5,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useLocation } from 'wouter';
+import { welcomeState } from '../../lib/profileArrival';
 import { useDelayedNavigate } from '../../lib/session';
 import { needsSecondFactor, TWO_FACTOR_PATH } from '../../lib/twoFactor';
 
-/** Home one second after signing in (docs/behaviour.md#accounts-signin). */
+/** The profile, with what to do next, one second after signing in
+ * (docs/behaviour.md#accounts-signin). */
 export const LOGIN_REDIRECT_MS = 1000;
 
 export const SIGNED_IN_MESSAGE = msg`Signed in successfully. Welcome back!`;
@@ -16,7 +18,7 @@ export const SIGNED_IN_MESSAGE = msg`Signed in successfully. Welcome back!`;
 /**
  * After the first step of a sign-in succeeded (a password, or an emailed code): with
  * two-factor on it was only the first step, and the toast and the redirect come after the code
- * (docs/behaviour.md#accounts-two-factor); otherwise the toast, then home after 1 s.
+ * (docs/behaviour.md#accounts-two-factor); otherwise the toast, then the profile's welcome after 1 s.
  */
 export function useFinishSignIn(): (supabase: SupabaseClient) => Promise<void> {
   const { _ } = useLingui();
@@ -29,7 +31,7 @@ export function useFinishSignIn(): (supabase: SupabaseClient) => Promise<void> {
         return;
       }
       toast.success(_(SIGNED_IN_MESSAGE));
-      navigateLater('/', LOGIN_REDIRECT_MS);
+      navigateLater('/profile', LOGIN_REDIRECT_MS, welcomeState('signedIn'));
     },
     [_, navigate, navigateLater],
   );
