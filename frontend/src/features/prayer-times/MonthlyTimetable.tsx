@@ -151,7 +151,10 @@ export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTime
         </Button>
         <Button variant="outline" small onClick={download}>
           <CalendarArrowDown size={16} aria-hidden="true" />
-          <Trans>Download calendar (.ics)</Trans>
+          {/* The file type is Latin: isolated, its dot stays before "ics" right to left. */}
+          <Trans>
+            Download calendar (<bdi dir="ltr">.ics</bdi>)
+          </Trans>
         </Button>
       </div>
       <p className={`${styles.hint} ${styles.noPrint}`}>
