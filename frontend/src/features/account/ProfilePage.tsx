@@ -22,6 +22,7 @@ import { ConnectedAccounts } from './ConnectedAccounts';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { DevicesSection } from './DevicesSection';
 import { DownloadDataSection } from './DownloadDataSection';
+import { EmailAddress } from './EmailAddress';
 import { TwoFactorSection } from './TwoFactorSection';
 import { hasPassword } from './identities';
 import { formatMemberSince } from './schema';
@@ -146,7 +147,7 @@ function Profile({
             </p>
           ) : null}
           <p className={styles.email}>
-            <bdi>{email}</bdi>
+            <EmailAddress email={email} />
           </p>
           {memberSince ? (
             <p className={styles.since}>
