@@ -151,10 +151,7 @@ export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTime
         </Button>
         <Button variant="outline" small onClick={download}>
           <CalendarArrowDown size={16} aria-hidden="true" />
-          {/* The file type is Latin: isolated, its dot stays before "ics" right to left. */}
-          <Trans>
-            Download calendar (<bdi dir="ltr">.ics</bdi>)
-          </Trans>
+          <Trans>Download calendar (.ics)</Trans>
         </Button>
       </div>
       <p className={`${styles.hint} ${styles.noPrint}`}>
