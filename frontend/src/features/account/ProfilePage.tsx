@@ -28,6 +28,7 @@ import { ConnectedAccounts } from './ConnectedAccounts';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { DevicesSection } from './DevicesSection';
 import { DownloadDataSection } from './DownloadDataSection';
+import { EmailAddress } from './EmailAddress';
 import { TwoFactorSection } from './TwoFactorSection';
 import { WelcomePanel } from './WelcomePanel';
 import { hasPassword } from './identities';
@@ -152,7 +153,7 @@ function Profile({
             </p>
           ) : null}
           <p className={styles.email}>
-            <bdi>{email}</bdi>
+            <EmailAddress email={email} />
           </p>
           {memberSince ? (
             <p className={styles.since}>

@@ -81,7 +81,9 @@ describe('HomePage', () => {
       const { container } = render(<HomePage />);
       expect(i18n.locale).toBe('ar');
       const phone = screen.getByRole('figure');
-      expect(phone).toHaveTextContent('الخميس، ١٠ أبريل · ١٢ شوال ١٤٤٦ هـ');
+      // The Arabic comma between the two dates: a dot beside Arabic-Indic digits reads as a zero.
+      expect(phone).toHaveTextContent('الخميس، ١٠ أبريل، ١٢ شوال ١٤٤٦ هـ');
+      expect(phone.textContent).not.toContain('·');
       expect(phone).toHaveTextContent('الظهر١٣:٠٢بعد ١ س ٢٤ د');
       expect(phone).toHaveTextContent('بعد ٥ س ٠٣ د');
       // The basmala is a quotation: the same Arabic in every language.
@@ -89,6 +91,12 @@ describe('HomePage', () => {
       expect(
         [...container.querySelectorAll('#roadmap time')].map((time) => time.textContent),
       ).toEqual(['الربع الأول ٢٠٢٥', 'الربع الثاني ٢٠٢٥', 'الربع الثالث ٢٠٢٥', 'الربع الأول ٢٠٢٦']);
+      // The section's small label and its heading are two texts, as in English ('Who we
+      // are', 'About us').
+      const about = container.querySelector('#about');
+      const heading = within(about as HTMLElement).getByRole('heading', { level: 2 });
+      expect(heading).toHaveTextContent(/^من نحن$/);
+      expect(about).toHaveTextContent('تعرّف علينا');
       // A full page load keeps the language.
       expect(screen.getByRole('link', { name: 'مواقيت اليوم في مدينتك' })).toHaveAttribute(
         'href',

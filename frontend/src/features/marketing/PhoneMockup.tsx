@@ -21,6 +21,11 @@ export function PhoneMockup() {
     timeZone: 'UTC',
   });
   const { date, hijri } = phoneMock;
+  const gregorian = translate(i18n, date.text, { day: number.format(date.day) });
+  const hijriDate = translate(i18n, hijri.text, {
+    day: number.format(hijri.day),
+    year: number.format(hijri.year),
+  });
   return (
     <figure className={styles.figure} aria-label={t`Preview of the app on a phone`}>
       <div className={styles.phone}>
@@ -28,10 +33,10 @@ export function PhoneMockup() {
         <div className={styles.screen}>
           <p className={styles.greeting}>{text(phoneMock.greeting)}</p>
           <p className={styles.date}>
-            {translate(i18n, date.text, { day: number.format(date.day) })} ·{' '}
-            {translate(i18n, hijri.text, {
-              day: number.format(hijri.day),
-              year: number.format(hijri.year),
+            {t({
+              message: `${gregorian} · ${hijriDate}`,
+              comment:
+                'The sample date on the picture of the app, then the same day in the Hijri calendar. Use a separator that cannot be read as a digit in your script (in Arabic, a dot beside Arabic-Indic digits reads as a zero).',
             })}
           </p>
           <ul className={styles.prayers}>

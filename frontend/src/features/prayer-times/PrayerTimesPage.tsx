@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { dayAt, resolveSettings, type CalendarDay, type Place } from './compute';
@@ -55,9 +55,26 @@ export default function PrayerTimesPage() {
   const settings = changedSettings ?? kept.settings;
   const locale = kept.locale;
 
+  // Choosing a place shows its times in the panel beside the picker on a wide screen, but below
+  // it, out of sight, on a phone: then the page brings them into view and moves focus to their
+  // heading, so a screen reader says where the times are (docs/prayer-times.md#on-a-phone).
+  const timesTitle = useRef<HTMLHeadingElement>(null);
+  const [choices, setChoices] = useState(0);
+  useEffect(() => {
+    const heading = timesTitle.current;
+    const panel = heading?.parentElement;
+    if (!choices || !heading || !panel) return;
+    const { top, bottom } = panel.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    heading.focus({ preventScroll: true });
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    heading.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+  }, [choices]);
+
   const choosePlace = (next: Place) => {
     setChosen(next);
     setDay(null);
+    setChoices((count) => count + 1);
     if (remember) rememberPlace(next);
   };
   const changeRemember = (value: boolean) => {
@@ -108,7 +125,7 @@ export default function PrayerTimesPage() {
             />
           </div>
           <div className={styles.panel} aria-live="off">
-            <h2 className={styles.panelTitle} id="times-title">
+            <h2 className={styles.panelTitle} id="times-title" ref={timesTitle} tabIndex={-1}>
               {place ? <TimesTitle place={place} locale={locale} /> : <Trans>Prayer times</Trans>}
             </h2>
             {place && resolved && today && shown && now ? (

@@ -19,6 +19,7 @@ import { HIJRI_OFFSETS } from './hijri';
 import { formatNumber } from './locale';
 import { ASR_TEXT, countryName, HIGH_LATITUDE_TEXT, METHOD_TEXT, PRAYER_NAMES } from './methods';
 import { clampAdjustment, DEFAULT_STORED, type StoredSettings } from './storage';
+import { WholeSelect } from './WholeSelect';
 import styles from './PrayerTimesPage.module.css';
 
 interface SettingsFormProps {
@@ -46,6 +47,10 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
     HIGH_LATITUDE_TEXT[high ? 'seventhofthenight' : 'middleofthenight'].name,
   );
   const latitude = formatNumber(HIGH_LATITUDE, locale);
+  const defaultMethodOption = t`Default: ${method}`;
+  const chosenMethod =
+    settings.method === 'auto' ? defaultMethodOption : i18n._(METHOD_TEXT[settings.method].name);
+
   const offsetText = (offset: number) => {
     if (offset === 0) return t({ message: 'None', comment: 'No Hijri date adjustment.' });
     const days = Math.abs(offset);
@@ -74,19 +79,31 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
         <label htmlFor={`${id}-method`}>
           <Trans>Calculation method</Trans>
         </label>
-        <select
-          id={`${id}-method`}
-          value={settings.method}
-          onChange={(event) => set({ method: event.target.value as MethodId | 'auto' })}
-          aria-describedby={`${id}-method-line`}
-        >
-          <option value="auto">{defaultMethodText}</option>
-          {METHOD_IDS.map((method) => (
-            <option key={method} value={method}>
-              {i18n._(METHOD_TEXT[method].name)}
-            </option>
-          ))}
-        </select>
+        <WholeSelect shown={chosenMethod}>
+          <select
+            id={`${id}-method`}
+            value={settings.method}
+            onChange={(event) => set({ method: event.target.value as MethodId | 'auto' })}
+            aria-describedby={
+              settings.method === 'auto'
+                ? `${id}-method-default ${id}-method-line`
+                : `${id}-method-line`
+            }
+          >
+            {/* Short; why it is the default is said below. */}
+            <option value="auto">{defaultMethodOption}</option>
+            {METHOD_IDS.map((method) => (
+              <option key={method} value={method}>
+                {i18n._(METHOD_TEXT[method].name)}
+              </option>
+            ))}
+          </select>
+        </WholeSelect>
+        {settings.method === 'auto' ? (
+          <p id={`${id}-method-default`} className={styles.hint}>
+            {defaultMethodText}
+          </p>
+        ) : null}
         <p id={`${id}-method-line`} className={styles.hint}>
           {i18n._(METHOD_TEXT[resolved.method].line)}
         </p>
@@ -119,27 +136,39 @@ export function SettingsForm({ place, settings, onChange, locale }: SettingsForm
         <label htmlFor={`${id}-high`}>
           <Trans>High-latitude rule</Trans>
         </label>
-        <select
-          id={`${id}-high`}
-          value={settings.highLatitude}
-          onChange={(event) => set({ highLatitude: event.target.value as HighLatitudeChoice })}
-          aria-describedby={`${id}-high-line`}
+        <WholeSelect
+          shown={
+            settings.highLatitude === 'auto'
+              ? t({
+                  message: `Automatic: ${automaticRule}`,
+                  comment: 'The high-latitude rule chosen for the place.',
+                })
+              : i18n._(HIGH_LATITUDE_TEXT[settings.highLatitude].name)
+          }
           disabled={resolved.highLatitude === 'moonsighting'}
         >
-          <option value="auto">
-            {t({
-              message: `Automatic: ${automaticRule}`,
-              comment: 'The high-latitude rule chosen for the place.',
-            })}
-          </option>
-          <option value="middleofthenight">
-            {i18n._(HIGH_LATITUDE_TEXT.middleofthenight.name)}
-          </option>
-          <option value="seventhofthenight">
-            {i18n._(HIGH_LATITUDE_TEXT.seventhofthenight.name)}
-          </option>
-          <option value="twilightangle">{i18n._(HIGH_LATITUDE_TEXT.twilightangle.name)}</option>
-        </select>
+          <select
+            id={`${id}-high`}
+            value={settings.highLatitude}
+            onChange={(event) => set({ highLatitude: event.target.value as HighLatitudeChoice })}
+            aria-describedby={`${id}-high-line`}
+            disabled={resolved.highLatitude === 'moonsighting'}
+          >
+            <option value="auto">
+              {t({
+                message: `Automatic: ${automaticRule}`,
+                comment: 'The high-latitude rule chosen for the place.',
+              })}
+            </option>
+            <option value="middleofthenight">
+              {i18n._(HIGH_LATITUDE_TEXT.middleofthenight.name)}
+            </option>
+            <option value="seventhofthenight">
+              {i18n._(HIGH_LATITUDE_TEXT.seventhofthenight.name)}
+            </option>
+            <option value="twilightangle">{i18n._(HIGH_LATITUDE_TEXT.twilightangle.name)}</option>
+          </select>
+        </WholeSelect>
         <p id={`${id}-high-line`} className={styles.hint}>
           {high
             ? t`Above ${latitude}° the summer sun may not sink far enough for Fajr and Isha by angle.`
