@@ -1,5 +1,5 @@
-// Screenshots of the right-to-left pages for review (issue: the site in six languages): home,
-// join, login, profile and prayer times, in Arabic and Urdu, at 390 and 1280 px, against the
+// Screenshots for review (the site in six languages; one story on every screen): home, join,
+// login, profile and prayer times, in English, Arabic and Urdu, at 390 and 1280 px, against the
 // real server with the real build. Writes bench/results/i18n-screenshots/<lang>-<width>-<page>.jpg;
 // asserts nothing (Playwright's i18n specs test; these are for a person to look at).
 //
@@ -14,7 +14,7 @@ import { apiKeys, defineServer, freePort, ROOT, startServer } from '../testing/s
 
 const OUT = join(ROOT, 'bench', 'results', 'i18n-screenshots');
 const PASSWORD = 'a long enough passphrase 42';
-const NAMES = { ar: 'عائشة', ur: 'علی' };
+const NAMES = { en: 'Amina', ar: 'عائشة', ur: 'علی' };
 mkdirSync(OUT, { recursive: true });
 
 const server = await startServer(defineServer({ name: 'i18n-screens', port: await freePort() }));
@@ -24,7 +24,7 @@ const browser = await chromium.launch({
 });
 
 /** A confirmed account in that language, made through the API and its emailed link. */
-async function account(/** @type {'ar' | 'ur'} */ code, /** @type {string} */ email) {
+async function account(/** @type {'en' | 'ar' | 'ur'} */ code, /** @type {string} */ email) {
   const { anonKey } = await apiKeys(server);
   const signup = await fetch(`${server.url}/auth/v1/signup`, {
     method: 'POST',
@@ -49,7 +49,7 @@ async function account(/** @type {'ar' | 'ur'} */ code, /** @type {string} */ em
 }
 
 try {
-  for (const code of /** @type {const} */ (['ar', 'ur'])) {
+  for (const code of /** @type {const} */ (['en', 'ar', 'ur'])) {
     for (const width of [390, 1280]) {
       const context = await browser.newContext({
         viewport: { width, height: width < 500 ? 844 : 800 },
@@ -59,7 +59,7 @@ try {
       await context.addInitScript({ content: "localStorage.setItem('cookieConsent', 'rejected')" });
       const page = await context.newPage();
       const open = async (/** @type {string} */ path) => {
-        await page.goto(`${server.url}/${code}${path}`);
+        await page.goto(`${server.url}${code === 'en' ? '' : `/${code}`}${path}`);
         await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       };
       const shoot = (/** @type {string} */ name) =>
