@@ -109,7 +109,7 @@ for (const code of LANGUAGES) {
     const page = await context.newPage();
     await presetConsent(page, 'rejected');
     await signIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(`${accountSite.url}/`);
+    await expect(page).toHaveURL(`${accountSite.url}/profile`);
 
     const path = pathIn(code, '/profile');
     await page.goto(path);
