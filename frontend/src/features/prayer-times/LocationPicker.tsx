@@ -61,6 +61,11 @@ export function LocationPicker({ onPlace, remember, onRemember, locale }: Locati
   const [open, setOpen] = useState(false);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // Leaving the field closes the list a moment later (so a click on an option still lands);
+  // coming back or typing within that moment cancels it, or it would close the list just
+  // opened (choosing a place moves focus to its times: docs/prayer-times.md#on-a-phone).
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const keepOpen = () => clearTimeout(closing.current);
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -98,6 +103,7 @@ export function LocationPicker({ onPlace, remember, onRemember, locale }: Locati
   };
 
   const search = (text: string) => {
+    keepOpen();
     setQuery(text);
     if (!text.trim()) {
       setResults([]);
@@ -177,7 +183,10 @@ export function LocationPicker({ onPlace, remember, onRemember, locale }: Locati
           value={query}
           onChange={(event) => search(event.target.value)}
           onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onFocus={keepOpen}
+          onBlur={() => {
+            closing.current = setTimeout(() => setOpen(false), 150);
+          }}
           placeholder={t({
             message: 'e.g. Istanbul, Karachi, Toronto',
             comment:
