@@ -18,7 +18,6 @@ from app.core.openapi import USER_BEARER, api_errors, extra, json_body
 from app.core.requests import JsonBody, parse
 
 router = APIRouter(prefix="/api/account", tags=["account"])
-NO_STORE = {"Cache-Control": "no-store"}
 # Said whether or not the address has an account.
 REQUEST_ANSWER = (
     "If an account uses this address, we have emailed it a link to delete it. "
@@ -35,7 +34,7 @@ async def delete_account(
     service: AccountServiceDep, token: AccessTokenDep, body: JsonBody
 ) -> JSONResponse:
     await service.delete(token, parse(DeleteAccountParams, body))
-    return JSONResponse({"deleted": True}, headers=NO_STORE)
+    return JSONResponse({"deleted": True})
 
 
 @router.post(
@@ -46,7 +45,7 @@ async def delete_account(
 )
 async def request_deletion(service: AccountServiceDep, body: JsonBody) -> JSONResponse:
     await service.request_deletion(parse(DeletionRequestParams, body))
-    return JSONResponse({"message": REQUEST_ANSWER}, status_code=202, headers=NO_STORE)
+    return JSONResponse({"message": REQUEST_ANSWER}, status_code=202)
 
 
 @router.post(
@@ -56,7 +55,7 @@ async def request_deletion(service: AccountServiceDep, body: JsonBody) -> JSONRe
 )
 async def confirm_deletion(service: AccountServiceDep, body: JsonBody) -> JSONResponse:
     await service.confirm_deletion(parse(DeletionConfirmParams, body))
-    return JSONResponse({"deleted": True}, headers=NO_STORE)
+    return JSONResponse({"deleted": True})
 
 
 @router.get(
@@ -72,7 +71,6 @@ async def export(
         json.dumps(data, ensure_ascii=False, indent=2),
         media_type="application/json",
         headers={
-            **NO_STORE,
             "Content-Disposition": f'attachment; filename="{brand}-data-{day}.json"',
         },
     )

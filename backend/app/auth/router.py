@@ -176,12 +176,10 @@ async def verify_link(
     redirect_to: str | None = None,
 ) -> RedirectResponse:
     url = await service.verify_link(token, type, redirect_to)
-    return RedirectResponse(url, status_code=303, headers={"Cache-Control": "no-store"})
+    return RedirectResponse(url, status_code=303)
 
 
 # -- sign-in with Google and Apple ------------------------------------------------------
-
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 CALLBACK_PATH = "/auth/v1/callback"
@@ -192,9 +190,9 @@ def _to_provider(
 ) -> Response:
     response: Response
     if skip_http_redirect == "true":
-        response = JSONResponse({"url": redirect.url}, headers=NO_STORE)
+        response = JSONResponse({"url": redirect.url})
     else:
-        response = RedirectResponse(redirect.url, status_code=302, headers=NO_STORE)
+        response = RedirectResponse(redirect.url, status_code=302)
     https = settings.site_url.startswith("https://")
     response.set_cookie(
         redirect.cookie_name,
@@ -256,7 +254,7 @@ async def callback(service: ExternalServiceDep, request: Request) -> RedirectRes
     params = parse(CallbackParams, values)
     cookie = callback_cookie(params.state)
     url = await service.callback(params, request.cookies.get(cookie) if cookie else None)
-    response = RedirectResponse(url, status_code=302, headers=NO_STORE)
+    response = RedirectResponse(url, status_code=302)
     if cookie:
         response.delete_cookie(cookie, path=CALLBACK_PATH)
     return response
@@ -586,7 +584,7 @@ async def unenroll_factor(
 )
 async def list_devices(service: DeviceServiceDep, token: AccessTokenDep) -> JSONResponse:
     devices = await service.list(token)
-    return JSONResponse({"sessions": devices}, headers={"Cache-Control": "no-store"})
+    return JSONResponse({"sessions": devices})
 
 
 @account_router.delete(
@@ -608,7 +606,7 @@ async def sign_out_device(
 )
 async def list_activity(service: DeviceServiceDep, token: AccessTokenDep) -> JSONResponse:
     entries = await service.activity(token)
-    return JSONResponse({"entries": entries}, headers={"Cache-Control": "no-store"})
+    return JSONResponse({"entries": entries})
 
 
 # -- admin ------------------------------------------------------------------------------

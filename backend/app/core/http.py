@@ -100,8 +100,8 @@ _NO_STORE_RAW = [
 
 class NoStore:
     """Adds `Cache-Control: no-store` and `Pragma: no-cache` to every answer under
-    NO_STORE_PREFIXES that sets no Cache-Control of its own, and the Pragma to one that says
-    no-store itself."""
+    NO_STORE_PREFIXES that sets no Cache-Control of its own: the routes there never set it
+    themselves, this is the one place."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -114,13 +114,9 @@ class NoStore:
         async def no_store_send(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                names = {name.lower(): value for name, value in headers}
-                cache = names.get(b"cache-control")
-                if cache is None:
+                if not any(name.lower() == b"cache-control" for name, _ in headers):
                     headers.extend(_NO_STORE_RAW)
-                elif cache == b"no-store" and b"pragma" not in names:
-                    headers.append(_NO_STORE_RAW[1])
-                message = {**message, "headers": headers}
+                    message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, no_store_send)
