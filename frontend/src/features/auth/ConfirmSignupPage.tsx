@@ -14,6 +14,7 @@ import { useZodForm } from '../../lib/form';
 import { welcomeState } from '../../lib/profileArrival';
 import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { CodeEntry } from './CodeEntry';
 import { codeFailure } from './emailSignIn';
 import {
   emailCodeSchema,
@@ -22,7 +23,6 @@ import {
   type EmailOnlyForm,
 } from './schemas';
 import { isolate, returnUrl } from './siteLinks';
-import local from './ConfirmSignupPage.module.css';
 
 type Result = { ok: true; message: string } | { ok: false; message: string };
 
@@ -83,33 +83,23 @@ function ConfirmCodeForm({ email }: { email: string }) {
   });
 
   return (
-    <form
-      className={`${styles.form} ${local.codeForm}`}
+    <CodeEntry
+      titleId="confirm-code-title"
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="confirm-code-title"
-    >
-      <h2 id="confirm-code-title" className={local.codeTitle}>
-        <Trans>Or enter the 6-digit code from the email</Trans>
-      </h2>
-      {failure ? (
-        <div className={styles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
-      <TextField
-        label={t`Code from the email`}
-        type="text"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        dir="ltr"
-        error={errors.code?.message}
-        {...field('code')}
-      />
-      <Button type="submit" className={styles.submit} disabled={isSubmitting || confirmed}>
-        {isSubmitting ? t`Confirming…` : t`Confirm my account`}
-      </Button>
-    </form>
+      alert={
+        failure ? (
+          <div className={styles.alert} role="alert">
+            <p>{failure}</p>
+          </div>
+        ) : null
+      }
+      error={errors.code?.message}
+      input={field('code')}
+      busy={isSubmitting}
+      done={confirmed}
+      submitLabel={t`Confirm my account`}
+      busyLabel={t`Confirming…`}
+    />
   );
 }
 

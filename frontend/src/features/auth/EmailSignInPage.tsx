@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { useZodForm } from '../../lib/form';
 import { getSupabase } from '../../lib/supabase';
+import { CodeEntry } from './CodeEntry';
 import { codeFailure, EMAIL_SIGN_IN_TEXTS, sendFailure, type Failure } from './emailSignIn';
 import {
   emailCodeSchema,
@@ -18,7 +19,6 @@ import {
 } from './schemas';
 import { useFinishSignIn } from './signIn';
 import { returnUrl } from './siteLinks';
-import local from './EmailSignInPage.module.css';
 
 /**
  * /login/email-link: sign in without the password (docs/behaviour.md#accounts-email-sign-in).
@@ -171,33 +171,17 @@ export default function EmailSignInPage() {
       </div>
       {sentTo ? (
         <>
-          <form
-            className={`${styles.form} ${local.codeForm}`}
+          <CodeEntry
+            titleId="email-code-title"
             onSubmit={onCode}
-            noValidate
-            aria-labelledby="email-code-title"
-          >
-            <h2 id="email-code-title" className={local.codeTitle}>
-              <Trans>Or enter the 6-digit code from the email</Trans>
-            </h2>
-            {alert}
-            <TextField
-              label={t`Code from the email`}
-              type="text"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              dir="ltr"
-              error={code.formState.errors.code?.message}
-              {...code.field('code')}
-            />
-            <Button
-              type="submit"
-              className={styles.submit}
-              disabled={code.formState.isSubmitting || signedIn}
-            >
-              {code.formState.isSubmitting ? t`Signing in…` : t`Sign In`}
-            </Button>
-          </form>
+            alert={alert}
+            error={code.formState.errors.code?.message}
+            input={code.field('code')}
+            busy={code.formState.isSubmitting}
+            done={signedIn}
+            submitLabel={t`Sign In`}
+            busyLabel={t`Signing in…`}
+          />
           <div className={styles.links}>
             <button
               type="button"
