@@ -1,17 +1,27 @@
-"""The account service, assembled from the request's context like the domains' services."""
+"""The account's services, assembled from the request's context like the domains' services."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
 
-from app.account.service import AccountService
-from app.core.deps import ContextDep, JwtKeysDep
+from app.account.service import AccountService, SecurityActivity, SignedInDevices
+from app.auth.service.base import AuthServiceBase
+from app.core.deps import ContextDep
+
+Service = TypeVar("Service", bound=AuthServiceBase)
 
 
-async def _account_service(request: Request, ctx: ContextDep, keys: JwtKeysDep) -> AccountService:
-    return AccountService(ctx, keys, request.app.state.passwords)
+def _assemble(cls: type[Service]) -> Callable[..., Coroutine[Any, Any, Service]]:
+    async def build(request: Request, ctx: ContextDep) -> Service:
+        state = request.app.state
+        return cls(ctx, state.jwt_keys, state.passwords)
+
+    return build
 
 
-AccountServiceDep = Annotated[AccountService, Depends(_account_service)]
+AccountServiceDep = Annotated[AccountService, Depends(_assemble(AccountService))]
+SignedInDevicesDep = Annotated[SignedInDevices, Depends(_assemble(SignedInDevices))]
+SecurityActivityDep = Annotated[SecurityActivity, Depends(_assemble(SecurityActivity))]

@@ -1,5 +1,7 @@
-"""/api/account: delete the account (signed in, or by an emailed link) and download its data
-(docs/api.md#api-account). Answers are never cached."""
+"""/api/account, our own API for the signed-in account (beyond Supabase Auth): the signed-in
+devices, the recent security activity (docs/api.md#api-account-sessions), deleting the account
+(signed in, or by an emailed link) and downloading its data (docs/api.md#api-account). Answers
+are never cached (core/http.py#NoStore)."""
 
 from __future__ import annotations
 
@@ -10,11 +12,11 @@ from datetime import UTC, datetime
 from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 
-from app.account.deps import AccountServiceDep
+from app.account.deps import AccountServiceDep, SecurityActivityDep, SignedInDevicesDep
 from app.account.schemas import DeleteAccountParams, DeletionConfirmParams, DeletionRequestParams
 from app.auth.deps import AccessTokenDep
 from app.core.deps import SettingsDep
-from app.core.openapi import USER_BEARER, api_errors, extra, json_body
+from app.core.openapi import USER_BEARER, api_errors, extra, json_body, merge, no_content
 from app.core.requests import JsonBody, parse
 
 router = APIRouter(prefix="/api/account", tags=["account"])
@@ -23,6 +25,39 @@ REQUEST_ANSWER = (
     "If an account uses this address, we have emailed it a link to delete it. "
     "Check your inbox: the link works once, for one hour."
 )
+SIGNED_IN = api_errors(400, 401, 403, 404, 503)
+
+
+# -- signed-in devices, recent security activity -----------------------------------------
+
+
+@router.get("/sessions", responses=SIGNED_IN, openapi_extra=USER_BEARER)
+async def list_devices(service: SignedInDevicesDep, token: AccessTokenDep) -> JSONResponse:
+    devices = await service.list(token)
+    return JSONResponse({"sessions": devices})
+
+
+@router.delete(
+    "/sessions/{session_id}",
+    status_code=204,
+    response_class=Response,
+    responses=merge(no_content(), SIGNED_IN),
+    openapi_extra=USER_BEARER,
+)
+async def sign_out_device(
+    service: SignedInDevicesDep, token: AccessTokenDep, session_id: str
+) -> Response:
+    await service.sign_out(token, session_id)
+    return Response(status_code=204)
+
+
+@router.get("/activity", responses=SIGNED_IN, openapi_extra=USER_BEARER)
+async def list_activity(service: SecurityActivityDep, token: AccessTokenDep) -> JSONResponse:
+    entries = await service.recent(token)
+    return JSONResponse({"entries": entries})
+
+
+# -- deletion, export ---------------------------------------------------------------------
 
 
 @router.post(

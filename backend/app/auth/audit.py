@@ -3,7 +3,7 @@ the audit log is called, and how little of the caller it keeps.
 
 An entry is written by the service that makes the change, into the request's transaction
 (`AuthServiceBase.audit`), so it commits or rolls back with the change it records. It keeps
-the device as a label ("Firefox on Windows", auth/devices.py), never the user agent, and a
+the device as a label ("Firefox on Windows", auth/user_agents.py), never the user agent, and a
 coarse address: the first two octets of IPv4, the /48 of IPv6 (a network, not a person).
 Entries older than AUDIT_RETENTION_DAYS are deleted: the user's own on each write, everyone's
 with `python -m app audit prune` (auth/cli.py).
@@ -14,7 +14,7 @@ from __future__ import annotations
 import ipaddress
 from enum import StrEnum
 
-from app.auth.devices import UNKNOWN, describe
+from app.auth.user_agents import UNKNOWN, describe
 
 MAX_DEVICE_LENGTH = 128
 # The newest entries GET /api/account/activity answers with.

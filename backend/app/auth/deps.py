@@ -14,10 +14,9 @@ from fastapi import Depends, Request
 
 from app.auth.providers import OidcProviders
 from app.auth.service import (
-    AccountReader,
     AdminService,
     AuthServiceBase,
-    DeviceService,
+    CurrentUserReader,
     ExternalService,
     MfaService,
     SignupService,
@@ -112,9 +111,9 @@ async def _external_service(request: Request, ctx: ContextDep) -> ExternalServic
     return build_external_service(request, ctx, request.app.state.jwt_keys)
 
 
-def account_reader(request: Request) -> AccountReader:
+def current_user_reader(request: Request) -> CurrentUserReader:
     """GET /user's service: from the app alone (it calls this itself, see auth/router.py)."""
-    return AccountReader(request.app.state.single_statement)
+    return CurrentUserReader(request.app.state.single_statement)
 
 
 AccessTokenDep = Annotated[AccessToken, Depends(access_token)]
@@ -124,4 +123,3 @@ TokenServiceDep = Annotated[TokenService, Depends(_assemble(TokenService))]
 UserServiceDep = Annotated[UserService, Depends(_assemble(UserService))]
 AdminServiceDep = Annotated[AdminService, Depends(_assemble(AdminService))]
 MfaServiceDep = Annotated[MfaService, Depends(_assemble(MfaService))]
-DeviceServiceDep = Annotated[DeviceService, Depends(_assemble(DeviceService))]

@@ -12,8 +12,8 @@ from datetime import datetime
 from email.message import EmailMessage
 from urllib.parse import urlencode
 
-from app.auth.devices import UNKNOWN, Device
 from app.auth.models import User
+from app.auth.user_agents import UNKNOWN, Device
 from app.core.i18n import locale_of, page_url
 from app.core.settings import Settings
 from app.mail.compose import compose, link_life, name_of

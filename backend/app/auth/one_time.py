@@ -33,7 +33,7 @@ RECOVERY = "recovery"
 MAGIC_LINK = "magiclink"
 INVITE = "invite"
 # The code GET /reauthenticate emails (Supabase's `nonce`), and the link of a deletion asked
-# for without signing in (account/service.py). Neither is consumed by /verify.
+# for without signing in (account/service/deletion.py). Neither is consumed by /verify.
 REAUTHENTICATION = "reauthentication"
 ACCOUNT_DELETION = "account_deletion"
 # A change of address: one link to the current address, one to the new (both needed).

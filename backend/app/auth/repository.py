@@ -110,18 +110,18 @@ _USER_FIELDS = _columns(UserRecord, skip=frozenset({"identities", "factors"}))
 _IDENTITY_FIELDS = _columns(IdentityRecord)
 _FACTOR_FIELDS = _columns(FactorRecord)
 # The user, identities and factors of one account, as the LEFT JOINs below select them.
-_ACCOUNT_COLUMNS = (
+_USER_RECORD_COLUMNS = (
     *(_users.c[name] for name in _USER_FIELDS),
     *(_identities.c[name].label(f"i_{name}") for name in _IDENTITY_FIELDS),
     *(_factors.c[name].label(f"f_{name}") for name in _FACTOR_FIELDS),
 )
 
 
-def _account_query(*, in_session: bool) -> Any:
+def _user_record_query(*, in_session: bool) -> Any:
     """The user with its identities and factors in one statement, LEFT JOINs (an account has
     a handful of each, so their product stays a few rows); `in_session`: also whether
     `session_id` names one of the user's sessions."""
-    columns = list(_ACCOUNT_COLUMNS)
+    columns = list(_USER_RECORD_COLUMNS)
     joined = _users.outerjoin(_identities, _identities.c.user_id == _users.c.id).outerjoin(
         _factors, _factors.c.user_id == _users.c.id
     )
@@ -139,8 +139,8 @@ def _account_query(*, in_session: bool) -> Any:
     )
 
 
-_ACCOUNT = _account_query(in_session=False)
-_ACCOUNT_IN_SESSION = _account_query(in_session=True)
+_USER_RECORD = _user_record_query(in_session=False)
+_USER_RECORD_IN_SESSION = _user_record_query(in_session=True)
 
 
 def _user_record(rows: Sequence[Row[Any]]) -> UserRecord | None:
@@ -164,17 +164,17 @@ def _user_record(rows: Sequence[Row[Any]]) -> UserRecord | None:
     return user
 
 
-async def read_account(conn: AsyncConnection, user_id: uuid.UUID) -> UserRecord | None:
+async def read_user(conn: AsyncConnection, user_id: uuid.UUID) -> UserRecord | None:
     """The user, None if there is none."""
-    return _user_record((await conn.execute(_ACCOUNT, {"user_id": user_id})).all())
+    return _user_record((await conn.execute(_USER_RECORD, {"user_id": user_id})).all())
 
 
-async def read_account_in_session(
+async def read_user_in_session(
     conn: AsyncConnection, user_id: uuid.UUID, session_id: uuid.UUID | None
 ) -> tuple[UserRecord | None, bool]:
     """The user (None if there is none), and whether `session_id` is one of their sessions."""
     rows = (
-        await conn.execute(_ACCOUNT_IN_SESSION, {"user_id": user_id, "session_id": session_id})
+        await conn.execute(_USER_RECORD_IN_SESSION, {"user_id": user_id, "session_id": session_id})
     ).all()
     return _user_record(rows), bool(rows) and rows[0].s_id is not None
 
@@ -250,7 +250,7 @@ def _rotate_in_one_statement() -> Any:
             refreshed.c.id.label("s_id"),
             refreshed.c.aal.label("s_aal"),
             refreshed.c.amr.label("s_amr"),
-            *_ACCOUNT_COLUMNS,
+            *_USER_RECORD_COLUMNS,
         )
         .select_from(joined)
         .order_by(_identities.c.created_at, _factors.c.created_at)
@@ -298,9 +298,9 @@ class AuthRepository:
 
     # -- the hot path (records, Core) -----------------------------------------------------
 
-    async def account(self, user_id: uuid.UUID) -> UserRecord | None:
+    async def user_record(self, user_id: uuid.UUID) -> UserRecord | None:
         """The user as the request's own transaction sees it (after its writes)."""
-        return await read_account(await self.db.connection(), user_id)
+        return await read_user(await self.db.connection(), user_id)
 
     async def rotate_live_refresh_token(
         self, token_hash: str, child_hash: str, now: datetime
@@ -334,7 +334,7 @@ class AuthRepository:
         await conn.execute(
             _CHILD, {**values, "of_session": claimed.session_id, "of_user": claimed.user_id}
         )
-        user = await read_account(conn, claimed.user_id)
+        user = await read_user(conn, claimed.user_id)
         if user is None:
             return None
         return Rotated(SessionRecord(*refreshed), user)

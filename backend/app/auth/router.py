@@ -15,16 +15,15 @@ from app.auth import errors
 from app.auth.deps import (
     AccessTokenDep,
     AdminServiceDep,
-    DeviceServiceDep,
     ExternalServiceDep,
     MfaServiceDep,
     SignupServiceDep,
     TokenServiceDep,
     UserServiceDep,
     access_token,
-    account_reader,
     api_key_gate,
     build_external_service,
+    current_user_reader,
     optional_access_token,
     require_service_role,
 )
@@ -78,7 +77,6 @@ from app.core.openapi import (
     query,
     redirect,
 )
-from app.core.openapi import api_errors as account_errors
 from app.core.requests import JsonBody, parse
 from app.core.settings import Settings
 
@@ -102,8 +100,6 @@ api_router = APIRouter(prefix="/auth/v1", tags=["auth"], dependencies=[Depends(a
 # The same, for the two calls a signed-in client makes again and again (getUser, the token
 # refresh): included first, because routes are matched one after the other, in order.
 hot_router = APIRouter(prefix="/auth/v1", tags=["auth"])
-# Our own account API (beyond Supabase Auth), for the signed-in user.
-account_router = APIRouter(prefix="/api/account", tags=["account"])
 admin_router = APIRouter(
     prefix="/auth/v1/admin", tags=["auth-admin"], dependencies=[Depends(require_service_role)]
 )
@@ -466,7 +462,7 @@ async def get_user(request: Request) -> Response:
     # would validate and re-encode the dict it was given.
     await api_key_gate(request, request.app.state.api_keys)
     token = await access_token(request)
-    return JSONResponse(await account_reader(request).get(token))
+    return JSONResponse(await current_user_reader(request).get(token))
 
 
 @api_router.put(
@@ -574,39 +570,6 @@ async def unenroll_factor(
     service: MfaServiceDep, token: AccessTokenDep, factor_id: str
 ) -> JsonObject:
     return await service.unenroll(token, factor_id)
-
-
-# -- /api/account: signed-in devices, recent security activity --------------------------
-
-
-@account_router.get(
-    "/sessions", responses=merge(account_errors(400, 401, 403, 404, 503)), openapi_extra=USER_BEARER
-)
-async def list_devices(service: DeviceServiceDep, token: AccessTokenDep) -> JSONResponse:
-    devices = await service.list(token)
-    return JSONResponse({"sessions": devices})
-
-
-@account_router.delete(
-    "/sessions/{session_id}",
-    status_code=204,
-    response_class=Response,
-    responses=merge(no_content(), account_errors(400, 401, 403, 404, 503)),
-    openapi_extra=USER_BEARER,
-)
-async def sign_out_device(
-    service: DeviceServiceDep, token: AccessTokenDep, session_id: str
-) -> Response:
-    await service.sign_out(token, session_id)
-    return Response(status_code=204)
-
-
-@account_router.get(
-    "/activity", responses=merge(account_errors(400, 401, 403, 404, 503)), openapi_extra=USER_BEARER
-)
-async def list_activity(service: DeviceServiceDep, token: AccessTokenDep) -> JSONResponse:
-    entries = await service.activity(token)
-    return JSONResponse({"entries": entries})
 
 
 # -- admin ------------------------------------------------------------------------------
@@ -728,4 +691,3 @@ router.include_router(open_router)
 router.include_router(admin_router)
 router.include_router(invite_router)
 router.include_router(api_router)
-router.include_router(account_router)

@@ -26,8 +26,8 @@ from joserfc.jwk import RSAKey
 from sqlalchemy import update
 
 from app.auth import emails
-from app.auth.devices import Device
 from app.auth.models import FlowState, User
+from app.auth.user_agents import Device
 from app.core.database import utcnow
 from app.mail.mailbox import text_body
 from tests.auth.helpers import (

@@ -15,8 +15,8 @@ import pytest
 
 from app.account import emails as account_emails
 from app.auth import emails as auth_emails
-from app.auth.devices import Device
 from app.auth.models import User
+from app.auth.user_agents import Device
 from app.core.i18n import LOCALES, direction, page_url, resolve_locale
 from app.core.settings import Settings
 from app.mail.i18n import read_catalogue, texts

@@ -5,7 +5,6 @@
 - user.py    the signed-in user: read, update, sign out
 - admin.py   the service-role admin API
 - mfa.py     two-factor authentication: factors, challenges, recovery codes
-- devices.py the signed-in devices and the recent security activity (our /api/account)
 - external.py sign-in with Google and Apple, linked identities
 
 Each service is built from the request's context by one dependency (auth/deps.py). Nothing
@@ -14,20 +13,18 @@ here commits: the request does, after the handler returns, and queued emails lea
 
 from app.auth.service.admin import AdminService
 from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
-from app.auth.service.devices import DeviceService
 from app.auth.service.external import ExternalService
 from app.auth.service.mfa import MfaService
 from app.auth.service.signup import SignupService
 from app.auth.service.tokens import TokenService
-from app.auth.service.user import AccountReader, UserService
+from app.auth.service.user import CurrentUserReader, UserService
 
 __all__ = [
     "AccessToken",
-    "AccountReader",
     "AdminService",
     "AuthServiceBase",
     "Authenticated",
-    "DeviceService",
+    "CurrentUserReader",
     "ExternalService",
     "MfaService",
     "SignupService",

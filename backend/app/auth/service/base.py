@@ -14,7 +14,6 @@ from sqlalchemy.exc import IntegrityError
 
 from app.auth import emails, errors, one_time
 from app.auth.audit import AuditAction, coarse_ip, device_label
-from app.auth.devices import describe
 from app.auth.models import AuditEntry, Identity, User
 from app.auth.models import Session as AuthSession
 from app.auth.one_time import OneTimeTokens
@@ -22,6 +21,7 @@ from app.auth.passwords import Passwords
 from app.auth.repository import AuthRepository
 from app.auth.schemas import UserFields
 from app.auth.sessions import SessionIssuer
+from app.auth.user_agents import describe
 from app.core.database import new_uuid, utcnow
 from app.core.deps import RequestContext
 from app.core.error_codes import ErrorCode

@@ -59,7 +59,7 @@ class TokenService(AuthServiceBase):
             f"refresh-ip:{self.client.network}", self.settings.rate_limit_token_refresh
         )
         rotation = await self.sessions.chain.rotate(params.refresh_token or "")
-        user = rotation.user or await self.repo.account(rotation.session.user_id)
+        user = rotation.user or await self.repo.user_record(rotation.session.user_id)
         if user is None:
             raise errors.session_not_found()
         if self.is_banned(user):

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.auth import emails, errors, one_time, redirects
 from app.auth.audit import AuditAction
 from app.auth.models import User
-from app.auth.repository import read_account_in_session
+from app.auth.repository import read_user_in_session
 from app.auth.schemas import UpdateUserParams, check_metadata, user_json
 from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
@@ -27,9 +27,9 @@ from app.core.errors import AppError, invalid
 REAUTHENTICATION_LIFETIME = 15 * 60
 
 
-class AccountReader:
+class CurrentUserReader:
     """GET /user, the call every signed-in client repeats: the user behind the access token in
-    one statement (auth/repository.py#read_account_in_session), on a connection of its own and
+    one statement (auth/repository.py#read_user_in_session), on a connection of its own and
     without a transaction (core/database.py#single_statement). It writes nothing, so it needs none of
     what a service's request context brings: no session to commit, no mail, no limits."""
 
@@ -38,7 +38,7 @@ class AccountReader:
 
     async def get(self, token: AccessToken) -> dict[str, Any]:
         async with self.single_statement.connect() as conn:
-            user, in_session = await read_account_in_session(conn, token.user_id, token.session_id)
+            user, in_session = await read_user_in_session(conn, token.user_id, token.session_id)
         live, _ = AuthServiceBase.require_live(user, in_session or None)
         return user_json(live)
 

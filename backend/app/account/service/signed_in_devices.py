@@ -1,34 +1,24 @@
 """The signed-in devices of an account: every live session, named from its user agent, and
-signing one out (docs/api.md#api-account-sessions); and the account's recent security
-activity (docs/api.md#api-account-activity). Beyond Supabase Auth, so under /api/account."""
+signing one out (docs/api.md#api-account-sessions). Beyond Supabase Auth, so under
+/api/account."""
 
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
 from typing import Any
 
-from app.auth.audit import RECENT_ENTRIES, AuditAction, device_label
-from app.auth.devices import describe
+from app.account.service.signed_in import SignedInService
+from app.auth.audit import AuditAction, device_label
 from app.auth.schemas import timestamp
-from app.auth.service.base import AccessToken, Authenticated, AuthServiceBase
-from app.core.database import utcnow
+from app.auth.service.base import AccessToken
+from app.auth.user_agents import describe
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 
-# The activity entries as the API shows them (in the class, `list` names a method).
-ActivityEntries = list[dict[str, Any]]
 
-
-class DeviceService(AuthServiceBase):
-    async def _account(self, token: AccessToken) -> Authenticated:
-        auth = await self.authenticate(token)
-        if not auth.meets_aal:
-            raise AppError(403, ErrorCode.insufficient_aal, "Two-factor authentication is required")
-        return auth
-
+class SignedInDevices(SignedInService):
     async def list(self, token: AccessToken) -> list[dict[str, Any]]:
-        auth = await self._account(token)
+        auth = await self.signed_in(token)
         devices = []
         for session in await self.repo.sessions_of(auth.user.id):
             device = describe(session.user_agent)
@@ -45,7 +35,7 @@ class DeviceService(AuthServiceBase):
         return devices
 
     async def sign_out(self, token: AccessToken, session_id: str) -> None:
-        auth = await self._account(token)
+        auth = await self.signed_in(token)
         try:
             target = uuid.UUID(session_id)
         except ValueError:
@@ -62,20 +52,3 @@ class DeviceService(AuthServiceBase):
         # Which device went, as the list named it (null when it could not tell).
         device = device_label(session.user_agent if session else None)
         await self.audit(auth.user, AuditAction.signed_out, scope="device", device=device)
-
-    async def activity(self, token: AccessToken) -> ActivityEntries:
-        """The newest entries of the account's security activity, within the retention
-        period (older ones not pruned yet are not shown)."""
-        auth = await self._account(token)
-        since = utcnow() - timedelta(days=self.settings.audit_retention_days)
-        entries = await self.repo.audit_entries(auth.user.id, RECENT_ENTRIES, since=since)
-        return [
-            {
-                "action": entry.action,
-                "details": entry.details,
-                "device": entry.device,
-                "ip": entry.ip,
-                "created_at": timestamp(entry.created_at),
-            }
-            for entry in entries
-        ]

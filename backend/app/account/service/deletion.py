@@ -25,11 +25,11 @@ from app.account import emails
 from app.account.schemas import DeleteAccountParams, DeletionConfirmParams, DeletionRequestParams
 from app.auth import one_time
 from app.auth.audit import AuditAction
-from app.auth.devices import describe
 from app.auth.models import User
 from app.auth.passwords import Passwords
 from app.auth.service.base import AccessToken, AuthServiceBase
 from app.auth.service.mfa import MfaService
+from app.auth.user_agents import describe
 from app.core.deps import RequestContext
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
