@@ -10,13 +10,28 @@ import re
 from datetime import UTC, datetime
 
 from fastapi import APIRouter, Response
-from fastapi.responses import JSONResponse
 
 from app.account.deps import AccountServiceDep, SecurityActivityDep, SignedInDevicesDep
-from app.account.schemas import DeleteAccountParams, DeletionConfirmParams, DeletionRequestParams
+from app.account.schemas import (
+    ActivityOut,
+    DeleteAccountParams,
+    DeletedOut,
+    DeletionConfirmParams,
+    DeletionRequestParams,
+    MessageOut,
+    SignedInDevicesOut,
+)
 from app.auth.deps import AccessTokenDep
 from app.core.deps import SettingsDep
-from app.core.openapi import USER_BEARER, api_errors, extra, json_body, merge, no_content
+from app.core.openapi import (
+    USER_BEARER,
+    api_errors,
+    extra,
+    json_body,
+    json_response,
+    merge,
+    no_content,
+)
 from app.core.requests import JsonBody, parse
 
 router = APIRouter(prefix="/api/account", tags=["account"])
@@ -31,10 +46,14 @@ SIGNED_IN = api_errors(400, 401, 403, 404, 503)
 # -- signed-in devices, recent security activity -----------------------------------------
 
 
-@router.get("/sessions", responses=SIGNED_IN, openapi_extra=USER_BEARER)
-async def list_devices(service: SignedInDevicesDep, token: AccessTokenDep) -> JSONResponse:
-    devices = await service.list(token)
-    return JSONResponse({"sessions": devices})
+@router.get(
+    "/sessions",
+    response_model=SignedInDevicesOut,
+    responses=SIGNED_IN,
+    openapi_extra=USER_BEARER,
+)
+async def list_devices(service: SignedInDevicesDep, token: AccessTokenDep) -> SignedInDevicesOut:
+    return SignedInDevicesOut(sessions=await service.list(token))
 
 
 @router.delete(
@@ -51,10 +70,9 @@ async def sign_out_device(
     return Response(status_code=204)
 
 
-@router.get("/activity", responses=SIGNED_IN, openapi_extra=USER_BEARER)
-async def list_activity(service: SecurityActivityDep, token: AccessTokenDep) -> JSONResponse:
-    entries = await service.recent(token)
-    return JSONResponse({"entries": entries})
+@router.get("/activity", response_model=ActivityOut, responses=SIGNED_IN, openapi_extra=USER_BEARER)
+async def list_activity(service: SecurityActivityDep, token: AccessTokenDep) -> ActivityOut:
+    return ActivityOut(entries=await service.recent(token))
 
 
 # -- deletion, export ---------------------------------------------------------------------
@@ -62,40 +80,55 @@ async def list_activity(service: SecurityActivityDep, token: AccessTokenDep) -> 
 
 @router.post(
     "/delete",
+    response_model=DeletedOut,
     responses=api_errors(400, 401, 403, 404, 413, 422, 429, 503),
     openapi_extra=extra(USER_BEARER, json_body(DeleteAccountParams)),
 )
 async def delete_account(
     service: AccountServiceDep, token: AccessTokenDep, body: JsonBody
-) -> JSONResponse:
+) -> DeletedOut:
     await service.delete(token, parse(DeleteAccountParams, body))
-    return JSONResponse({"deleted": True})
+    return DeletedOut(deleted=True)
 
 
 @router.post(
     "/deletion-requests",
     status_code=202,
+    response_model=MessageOut,
     responses=api_errors(400, 413, 429, 503),
     openapi_extra=json_body(DeletionRequestParams),
 )
-async def request_deletion(service: AccountServiceDep, body: JsonBody) -> JSONResponse:
+async def request_deletion(service: AccountServiceDep, body: JsonBody) -> MessageOut:
     await service.request_deletion(parse(DeletionRequestParams, body))
-    return JSONResponse({"message": REQUEST_ANSWER}, status_code=202)
+    return MessageOut(message=REQUEST_ANSWER)
 
 
 @router.post(
     "/deletion-requests/confirm",
+    response_model=DeletedOut,
     responses=api_errors(400, 404, 413, 429, 503),
     openapi_extra=json_body(DeletionConfirmParams),
 )
-async def confirm_deletion(service: AccountServiceDep, body: JsonBody) -> JSONResponse:
+async def confirm_deletion(service: AccountServiceDep, body: JsonBody) -> DeletedOut:
     await service.confirm_deletion(parse(DeletionConfirmParams, body))
-    return JSONResponse({"deleted": True})
+    return DeletedOut(deleted=True)
 
 
-@router.get(
-    "/export", responses=api_errors(400, 401, 403, 404, 429, 503), openapi_extra=USER_BEARER
+_EXPORT_DOC = merge(
+    # A free-form document (docs/api.md#api-account lists its parts), as a file to save.
+    json_response(200, "Everything held about the account, as a JSON file to download"),
+    api_errors(400, 401, 403, 404, 429, 503),
 )
+_EXPORT_DOC[200]["headers"] = {
+    "Content-Disposition": {
+        "required": True,
+        "schema": {"type": "string"},
+        "description": 'attachment; filename="<brand>-data-<day>.json"',
+    }
+}
+
+
+@router.get("/export", responses=_EXPORT_DOC, openapi_extra=USER_BEARER)
 async def export(
     service: AccountServiceDep, token: AccessTokenDep, settings: SettingsDep
 ) -> Response:

@@ -1,10 +1,10 @@
-"""Request bodies of /api/account (deletion); each checks its own fields."""
+"""/api/account: the request bodies (each checks its own fields) and the answers."""
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Any, Literal, Self
 
-from pydantic import StrictBool, StrictStr, model_validator
+from pydantic import BaseModel, StrictBool, StrictStr, model_validator
 
 from app.core.email_address import normalize_email
 from app.core.errors import invalid
@@ -67,3 +67,54 @@ class DeletionConfirmParams(RequestModel):
         if self.code is not None and len(self.code) > MAX_CODE_LENGTH:
             raise invalid("The code is too long")
         return self
+
+
+# -- answers (the OpenAPI document describes each; docs/api.md#api-account) -----------------
+
+
+class SignedInDevice(BaseModel):
+    """One live session. `browser` and `os` are null where ua-parser could not name them."""
+
+    id: str
+    browser: str | None
+    os: str | None
+    signed_in_at: str
+    last_active_at: str
+    current: bool
+
+
+class SignedInDevicesOut(BaseModel):
+    """GET /api/account/sessions, newest first."""
+
+    sessions: list[SignedInDevice]
+
+
+class ActivityDevice(BaseModel):
+    """The device of an activity entry: each name null where it could not be told."""
+
+    browser: str | None
+    os: str | None
+
+
+class ActivityEntry(BaseModel):
+    action: str
+    details: dict[str, Any] | None
+    device: ActivityDevice | None
+    ip: str | None
+    created_at: str
+
+
+class ActivityOut(BaseModel):
+    """GET /api/account/activity: the newest entries, newest first."""
+
+    entries: list[ActivityEntry]
+
+
+class DeletedOut(BaseModel):
+    deleted: Literal[True]
+
+
+class MessageOut(BaseModel):
+    """An answer that is the same whatever the address (no enumeration)."""
+
+    message: str

@@ -3,8 +3,8 @@ the audit log is called, and how little of the caller it keeps.
 
 An entry is written by the service that makes the change, into the request's transaction
 (`AuthServiceBase.audit`), so it commits or rolls back with the change it records. It keeps
-the device as a label ("Firefox on Windows", auth/user_agents.py), never the user agent, and a
-coarse address: the first two octets of IPv4, the /48 of IPv6 (a network, not a person).
+the device's browser and system ("Firefox", "Windows": auth/user_agents.py), never the user
+agent, and a coarse address: the first two octets of IPv4, the /48 of IPv6 (a network, not a person).
 Entries older than AUDIT_RETENTION_DAYS are deleted: the user's own on each write, everyone's
 with `python -m app audit prune` (auth/cli.py).
 """
@@ -14,9 +14,11 @@ from __future__ import annotations
 import ipaddress
 from enum import StrEnum
 
-from app.auth.user_agents import UNKNOWN, describe
+from app.auth.user_agents import UNKNOWN, Device, describe
 
 MAX_DEVICE_LENGTH = 128
+# The columns of the browser's and the system's names (ua-parser's are far shorter).
+MAX_NAME_LENGTH = 64
 # The newest entries GET /api/account/activity answers with.
 RECENT_ENTRIES = 20
 
@@ -64,8 +66,26 @@ def coarse_ip(address: str | None) -> str | None:
     return str(ipaddress.IPv6Network((int(ip), 48), strict=False))
 
 
+def device_names(user_agent: str | None) -> tuple[str | None, str | None]:
+    """The browser and the system an entry keeps, each None where ua-parser cannot name it."""
+    device = describe(user_agent)
+    return _clip(device.named_browser), _clip(device.named_os)
+
+
+def _clip(name: str | None) -> str | None:
+    return name[:MAX_NAME_LENGTH] if name else None
+
+
+def stored_device(browser: str | None, os: str | None) -> Device | None:
+    """The device an entry names, None when it names none."""
+    if browser is None and os is None:
+        return None
+    return Device(browser or UNKNOWN, os or UNKNOWN)
+
+
 def device_label(user_agent: str | None) -> str | None:
-    """The device as the devices list names it; None when ua-parser can tell nothing."""
+    """The device in English ("Firefox on Windows"), as a device signed out from the devices
+    list is named in that entry's details; None when ua-parser can tell nothing."""
     device = describe(user_agent)
     if device.browser == device.os == UNKNOWN:
         return None

@@ -253,7 +253,7 @@ class RecoveryCode(Base):
 
 class AuditEntry(Base):
     """One entry of an account's security activity (auth/audit.py): what was done, when, from
-    which device (a label, not the user agent) and which network (a coarse address). Goes
+    which device (its browser and system, not the user agent) and which network (a coarse address). Goes
     with its account; kept AUDIT_RETENTION_DAYS."""
 
     __tablename__ = "audit_log_entries"
@@ -268,6 +268,8 @@ class AuditEntry(Base):
     user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     action: Mapped[str] = mapped_column(String(48))
     details: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    device: Mapped[str | None] = mapped_column(String(128))
+    # Null where ua-parser could not name it (auth/user_agents.py).
+    device_browser: Mapped[str | None] = mapped_column(String(64))
+    device_os: Mapped[str | None] = mapped_column(String(64))
     ip: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

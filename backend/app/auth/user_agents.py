@@ -1,6 +1,7 @@
-"""A person-readable name for the device behind a user agent ("Firefox on Windows"), for
-the list of signed-in devices and for security emails. ua-parser's bundled rules do the
-parsing; nothing about the device is stored beyond the user agent the session kept."""
+"""The device behind a user agent: its browser and its system, for the list of signed-in
+devices, the security activity (each a separate value, translated by the page) and the security
+emails ("Firefox on Windows", in the reader's language). ua-parser's bundled rules do the
+parsing; a session keeps its user agent, an activity entry only the two names."""
 
 from __future__ import annotations
 
@@ -18,7 +19,17 @@ class Device:
     os: str
 
     @property
+    def named_browser(self) -> str | None:
+        """The browser as the API answers it: null where ua-parser could not name it."""
+        return None if self.browser == UNKNOWN else self.browser
+
+    @property
+    def named_os(self) -> str | None:
+        return None if self.os == UNKNOWN else self.os
+
+    @property
     def label(self) -> str:
+        """In English, for the data export; emails translate it (auth/emails.py)."""
         if self.browser == UNKNOWN and self.os == UNKNOWN:
             return "an unknown device"
         return f"{self.browser} on {self.os}"

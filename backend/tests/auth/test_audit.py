@@ -79,7 +79,8 @@ async def add_entries(db: AsyncSession, user_id: uuid.UUID, *ages: timedelta) ->
             user_id=user_id,
             action=AuditAction.signed_in.value,
             details={"method": "password", "age": str(age)},
-            device="Firefox on Windows",
+            device_browser="Firefox",
+            device_os="Windows",
             ip="198.51.x.x",
             created_at=now - age,
         )
@@ -118,8 +119,10 @@ async def test_sign_in_password_change_and_sign_out_are_recorded(
         ("signed_out", {"scope": "local"}),
     ]
     stored = await entries(db, email)
-    # The device as the devices list names it (never the user agent), the network not the host.
-    assert {(e.device, e.ip) for e in stored} == {("Firefox on Windows", "203.0.x.x")}
+    # The device's browser and system (never the user agent), the network not the host.
+    assert {(e.device_browser, e.device_os, e.ip) for e in stored} == {
+        ("Firefox", "Windows", "203.0.x.x")
+    }
 
 
 async def test_failed_sign_ins_write_nothing(
@@ -278,10 +281,11 @@ async def test_an_ipv6_caller_is_kept_as_its_48(
     await signed_up_and_confirmed(client, outbox, email)
     assert (await login(ipv6_client, email)).status_code == 200
     last = (await entries(db, email))[-1]
-    assert (last.action, last.ip, last.device) == (
+    assert (last.action, last.ip, last.device_browser, last.device_os) == (
         "signed_in",
         "2001:db8:1::/48",
-        "Mobile Safari on iOS",
+        "Mobile Safari",
+        "iOS",
     )
 
 
@@ -290,8 +294,18 @@ async def test_an_unknown_device_is_stored_as_null(
 ) -> None:
     email = "a9@example.com"
     await signed_up_and_confirmed(client, outbox, email)
-    assert (await login(client, email)).status_code == 200  # python-httpx: nothing to tell
-    assert (await entries(db, email))[-1].device is None
+    signed_in = await login(client, email)  # python-httpx: nothing to tell
+    assert signed_in.status_code == 200
+    last = (await entries(db, email))[-1]
+    assert (last.device_browser, last.device_os) == (None, None)
+    # The API answers null where it cannot name the device, never an English stand-in.
+    session = signed_in.json()
+    listed = (await activity(client, session)).json()["entries"]
+    assert listed[0]["action"] == "signed_in"
+    assert listed[0]["device"] is None
+    devices = (await client.get("/api/account/sessions", headers=bearer(session))).json()
+    current = next(d for d in devices["sessions"] if d["current"])
+    assert (current["browser"], current["os"]) == (None, None)
 
 
 # -- the API -------------------------------------------------------------------------------
@@ -312,7 +326,7 @@ async def test_activity_answers_the_20_newest(
     assert listed[0] == {
         "action": "signed_in",
         "details": {"method": "password"},
-        "device": "Firefox on Windows",
+        "device": {"browser": "Firefox", "os": "Windows"},
         "ip": "203.0.x.x",
         "created_at": listed[0]["created_at"],
     }

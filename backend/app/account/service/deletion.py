@@ -24,7 +24,7 @@ from typing import Any
 from app.account import emails
 from app.account.schemas import DeleteAccountParams, DeletionConfirmParams, DeletionRequestParams
 from app.auth import one_time
-from app.auth.audit import AuditAction
+from app.auth.audit import MAX_DEVICE_LENGTH, AuditAction, stored_device
 from app.auth.models import User
 from app.auth.passwords import Passwords
 from app.auth.service.base import AccessToken, AuthServiceBase
@@ -245,13 +245,17 @@ class AccountService(AuthServiceBase):
         }
 
     async def _activity(self, user: User) -> list[dict[str, Any]]:
-        return [
-            {
-                "action": entry.action,
-                "details": entry.details,
-                "device": entry.device,
-                "ip": entry.ip,
-                "at": _time(entry.created_at),
-            }
-            for entry in await self.repo.audit_entries(user.id, None)
-        ]
+        activity = []
+        for entry in await self.repo.audit_entries(user.id, None):
+            device = stored_device(entry.device_browser, entry.device_os)
+            activity.append(
+                {
+                    "action": entry.action,
+                    "details": entry.details,
+                    # The export keeps its format: "Firefox on Windows" (docs/api.md#api-account).
+                    "device": device.label[:MAX_DEVICE_LENGTH] if device else None,
+                    "ip": entry.ip,
+                    "at": _time(entry.created_at),
+                }
+            )
+        return activity

@@ -4,8 +4,8 @@ entries of the audit log that the auth services write (auth/audit.py)."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
+from app.account.schemas import ActivityDevice, ActivityEntry
 from app.account.service.signed_in import SignedInService
 from app.auth.audit import RECENT_ENTRIES
 from app.auth.schemas import timestamp
@@ -14,19 +14,23 @@ from app.core.database import utcnow
 
 
 class SecurityActivity(SignedInService):
-    async def recent(self, token: AccessToken) -> list[dict[str, Any]]:
+    async def recent(self, token: AccessToken) -> list[ActivityEntry]:
         """The newest entries of the account's security activity, within the retention
         period (older ones not pruned yet are not shown)."""
         auth = await self.signed_in(token)
         since = utcnow() - timedelta(days=self.settings.audit_retention_days)
         entries = await self.repo.audit_entries(auth.user.id, RECENT_ENTRIES, since=since)
         return [
-            {
-                "action": entry.action,
-                "details": entry.details,
-                "device": entry.device,
-                "ip": entry.ip,
-                "created_at": timestamp(entry.created_at),
-            }
+            ActivityEntry(
+                action=entry.action,
+                details=entry.details,
+                device=(
+                    ActivityDevice(browser=entry.device_browser, os=entry.device_os)
+                    if entry.device_browser is not None or entry.device_os is not None
+                    else None
+                ),
+                ip=entry.ip,
+                created_at=timestamp(entry.created_at),
+            )
             for entry in entries
         ]

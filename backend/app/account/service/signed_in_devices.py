@@ -5,8 +5,8 @@ signing one out (docs/api.md#api-account-sessions). Beyond Supabase Auth, so und
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
+from app.account.schemas import SignedInDevice
 from app.account.service.signed_in import SignedInService
 from app.auth.audit import AuditAction, device_label
 from app.auth.schemas import timestamp
@@ -17,20 +17,20 @@ from app.core.errors import AppError
 
 
 class SignedInDevices(SignedInService):
-    async def list(self, token: AccessToken) -> list[dict[str, Any]]:
+    async def list(self, token: AccessToken) -> list[SignedInDevice]:
         auth = await self.signed_in(token)
         devices = []
         for session in await self.repo.sessions_of(auth.user.id):
             device = describe(session.user_agent)
             devices.append(
-                {
-                    "id": str(session.id),
-                    "browser": device.browser,
-                    "os": device.os,
-                    "signed_in_at": timestamp(session.created_at),
-                    "last_active_at": timestamp(session.refreshed_at or session.created_at),
-                    "current": session.id == auth.session.id,
-                }
+                SignedInDevice(
+                    id=str(session.id),
+                    browser=device.named_browser,
+                    os=device.named_os,
+                    signed_in_at=timestamp(session.created_at),
+                    last_active_at=timestamp(session.refreshed_at or session.created_at),
+                    current=session.id == auth.session.id,
+                )
             )
         return devices
 

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from app.auth import emails, errors, one_time
-from app.auth.audit import AuditAction, coarse_ip, device_label
+from app.auth.audit import AuditAction, coarse_ip, device_names
 from app.auth.models import AuditEntry, Identity, User
 from app.auth.models import Session as AuthSession
 from app.auth.one_time import OneTimeTokens
@@ -165,12 +165,14 @@ class AuthServiceBase:
         back with the change), then drops this account's entries past the retention period;
         everyone's go with `python -m app audit prune` (auth/audit.py)."""
         now = utcnow()
+        browser, os = device_names(self.client.user_agent)
         await self.repo.add_audit_entry(
             AuditEntry(
                 user_id=user.id,
                 action=action.value,
                 details=details,
-                device=device_label(self.client.user_agent),
+                device_browser=browser,
+                device_os=os,
                 ip=coarse_ip(self.client.ip),
                 created_at=now,
             )
