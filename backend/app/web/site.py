@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import chain
 from pathlib import Path
 from typing import cast
 from wsgiref.headers import Headers
@@ -58,12 +59,17 @@ def accepts_gzip(request: Request) -> bool:
     return "gzip" in parse_accept_encoding(request.headers.get("accept-encoding", ""))
 
 
-def is_public_file(file: Path) -> bool:
-    """A file at the top of dist/ served as it is (favicon, icons, web app manifest)."""
-    name = file.name
-    hidden = name.startswith((".", "_")) or name in NOT_PUBLIC
-    # A precompressed variant is never a URL of its own; ServeStatic picks it for its file.
-    return not hidden and not name.endswith((".gz", ".br")) and file.is_file()
+def served_files(root: Path) -> Iterator[Path]:
+    """The build's files a URL may name: everything under dist/assets/ (content-hashed) and the
+    public files at the top (favicon, icons, web app manifest). Never the route manifest, the
+    page templates under _pages/, hidden files, or a precompressed variant (not a URL of its
+    own: ServeStatic sends it for its file)."""
+    assets = root / "assets"
+    top = (file for file in root.iterdir() if file.name not in NOT_PUBLIC)
+    for file in chain(top, assets.rglob("*") if assets.is_dir() else ()):
+        hidden = any(part.startswith((".", "_")) for part in file.relative_to(root).parts)
+        if not hidden and file.suffix not in {".gz", ".br"} and file.is_file():
+            yield file
 
 
 def cache_headers(headers: Headers, path: str, url: str) -> None:
@@ -75,11 +81,8 @@ def cache_headers(headers: Headers, path: str, url: str) -> None:
 
 
 def build_files(root: Path, fallback: ASGIApp) -> ASGIApp:
-    """ServeStatic over one build's files, calling `fallback` for any other path.
-
-    Only dist/assets/ (content-hashed) and the public files at the top are registered: never
-    the route manifest, the page templates under _pages/ or hidden files. The list is read
-    once per build (Site.build makes a new one when a new build replaces it)."""
+    """ServeStatic over one build's `served_files`, calling `fallback` for any other path. The
+    list is read once per build (Site.build makes a new one when a new build replaces it)."""
     files = ServeStaticASGI(
         fallback,
         max_age=None,
@@ -87,11 +90,9 @@ def build_files(root: Path, fallback: ASGIApp) -> ASGIApp:
         mimetypes=EXTRA_MEDIA_TYPES,
         add_headers_function=cache_headers,
     )
-    if (root / "assets").is_dir():
-        files.add_files(root / "assets", prefix="assets")
-    for file in sorted(root.iterdir()):
-        if is_public_file(file):
-            files.add_file_to_dictionary(f"/{file.name}", str(file), root=str(root))
+    for file in served_files(root):
+        url = "/" + file.relative_to(root).as_posix()
+        files.add_file_to_dictionary(url, str(file), root=str(root))
     # asgiref's typed scope and messages and Starlette's mappings describe the same protocol.
     return cast(ASGIApp, files)
 

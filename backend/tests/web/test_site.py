@@ -392,12 +392,13 @@ async def test_public_files_have_their_type_and_precompressed_variant(
     (dist / ".env").write_text("SECRET=1")
     (dist / "_draft.html").write_text("draft")
     (dist / "robots.txt").write_text("User-agent: *\nDisallow: /\n")
+    (dist / "assets" / ".DS_Store").write_text("finder")
     async with client_for(make_app()) as client:
         response = await client.get("/manifest.webmanifest", headers={"Accept-Encoding": "gzip"})
         assert response.headers["content-type"].startswith("application/manifest+json")
         assert response.headers["content-encoding"] == "gzip"
         assert response.content == manifest
-        for path in ["/.env", "/_draft.html", "/manifest.webmanifest.gz"]:
+        for path in ["/.env", "/_draft.html", "/manifest.webmanifest.gz", "/assets/.DS_Store"]:
             assert (await client.get(path)).status_code == 404, path
         robots = await client.get("/robots.txt")
         assert "Sitemap: http://127.0.0.1:8000/sitemap.xml" in robots.text
