@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,13 @@ from fastapi import FastAPI
 from app.web.pages import RuntimeConfig, fill_page, json_for_script
 
 from .conftest import ASSET_JS, AppFactory
+
+
+def replace_build(dist: Path) -> None:
+    """What a new `npm run build` does to the manifest the server watches: a new mtime."""
+    manifest = dist / "routes.json"
+    stat = manifest.stat()
+    os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
 
 
 def client_for(app: FastAPI) -> httpx.AsyncClient:
@@ -350,16 +358,12 @@ async def test_post_to_an_asset_is_not_allowed(site_client: httpx.AsyncClient) -
 
 
 async def test_a_new_build_serves_its_own_assets(make_app: AppFactory, dist: Path) -> None:
-    import os
-
     app = make_app()
     async with client_for(app) as client:
         assert (await client.get("/assets/index-abc123.js")).status_code == 200
         (dist / "assets" / "index-abc123.js").unlink()
         (dist / "assets" / "index-def456.js").write_bytes(b"console.log('rebuilt');\n")
-        manifest = dist / "routes.json"
-        stat = manifest.stat()
-        os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        replace_build(dist)
         rebuilt = await client.get("/assets/index-def456.js")
         assert rebuilt.status_code == 200
         assert rebuilt.content == b"console.log('rebuilt');\n"
@@ -544,14 +548,10 @@ async def test_gzip_bytes_match_the_page(site_client: httpx.AsyncClient) -> None
 
 
 async def test_a_new_build_is_picked_up_without_restart(make_app: AppFactory, dist: Path) -> None:
-    import os
-
     app = make_app()
     async with client_for(app) as client:
         assert "<h1>Page /help</h1>" in (await client.get("/help")).text
         page = dist / "_pages" / "help.html"
         page.write_text(page.read_text().replace("<h1>Page /help</h1>", "<h1>Rebuilt</h1>"))
-        manifest = dist / "routes.json"
-        stat = manifest.stat()
-        os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        replace_build(dist)
         assert "<h1>Rebuilt</h1>" in (await client.get("/help")).text
