@@ -48,10 +48,14 @@ def locale_of(metadata: Mapping[str, Any] | None) -> str:
     return resolve_locale(metadata.get("locale") if metadata else None)
 
 
-@cache
 def direction(locale: str) -> Direction:
     """Which way the language is written, from CLDR (Babel): `rtl` for Arabic and Urdu."""
-    return "rtl" if Locale.parse(resolve_locale(locale)).text_direction == "rtl" else "ltr"
+    return _direction(resolve_locale(locale))
+
+
+@cache
+def _direction(locale: str) -> Direction:
+    return "rtl" if Locale.parse(locale).text_direction == "rtl" else "ltr"
 
 
 def numbering_system(locale: str) -> str:
