@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from email.message import EmailMessage
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from app.auth.models import User
@@ -44,148 +45,151 @@ def _language(user: User) -> Texts:
     return texts(locale_of(user.user_metadata))
 
 
-def confirmation(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
+class AccountEmail(NamedTuple):
+    # English, marked for extraction and translated for each reader; `%(brand)s` and, for some,
+    # values of the email's own (security_notice's `a_provider_account`).
+    subject: str
+    # app/mail/templates/<template>.html and .txt
+    template: str
+
+
+# Every email to an account's owner, by kind. A new one is a row here, its two templates, and
+# a function below that gives `_to_owner` the values its templates show. A security notice's
+# kind is its template's name, which the services pass (service/base.py).
+ACCOUNT_EMAILS: dict[str, AccountEmail] = {
+    # The emailed links: the link and a code (the same sign-in, typed instead of clicked).
+    "confirmation": AccountEmail(N_("Confirm your %(brand)s account"), "auth_confirmation"),
+    "recovery": AccountEmail(N_("Reset your %(brand)s password"), "auth_recovery"),
+    "magic_link": AccountEmail(N_("Your %(brand)s sign-in link"), "auth_magic_link"),
+    # The emailed links without a code.
+    "invite": AccountEmail(N_("You have been invited to %(brand)s"), "auth_invite"),
+    "email_change_current": AccountEmail(
+        N_("Confirm the change of your %(brand)s email address"), "auth_email_change"
+    ),
+    "email_change_new": AccountEmail(
+        N_("Confirm your new %(brand)s email address"), "auth_email_change"
+    ),
+    # A code alone, and the notices.
+    "reauthentication": AccountEmail(
+        N_("Your %(brand)s confirmation code"), "auth_reauthentication"
+    ),
+    "email_changed": AccountEmail(
+        N_("Your %(brand)s email address was changed"), "auth_email_changed"
+    ),
+    "password_changed": AccountEmail(
+        N_("Your %(brand)s password was changed"), "auth_password_changed"
+    ),
+    # The security notices of two-factor and sign-in changes (security_notice).
+    "auth_mfa_enabled": AccountEmail(
+        N_("Two-factor authentication was turned on for your %(brand)s account"),
+        "auth_mfa_enabled",
+    ),
+    "auth_mfa_disabled": AccountEmail(
+        N_("Two-factor authentication was turned off for your %(brand)s account"),
+        "auth_mfa_disabled",
+    ),
+    "auth_recovery_codes_generated": AccountEmail(
+        N_("New recovery codes were generated for your %(brand)s account"),
+        "auth_recovery_codes_generated",
+    ),
+    "auth_identity_linked": AccountEmail(
+        N_("%(a_provider_account)s was connected to your %(brand)s account"),
+        "auth_identity_linked",
+    ),
+    "auth_identity_unlinked": AccountEmail(
+        N_("%(a_provider_account)s was disconnected from your %(brand)s account"),
+        "auth_identity_unlinked",
+    ),
+}
+SECURITY_NOTICES = (
+    "auth_mfa_enabled",
+    "auth_mfa_disabled",
+    "auth_recovery_codes_generated",
+    "auth_identity_linked",
+    "auth_identity_unlinked",
+)
+
+
+def _to_owner(
+    settings: Settings,
+    user: User,
+    kind: str,
+    context: dict[str, Any],
+    *,
+    to: str | None = None,
+    subject_values: dict[str, str] | None = None,
+) -> EmailMessage:
+    """The email `kind` to the account's owner (or to `to`, an address it is moving to or
+    from), in the account's language, greeting them by name."""
+    email = ACCOUNT_EMAILS[kind]
     t = _language(user)
     return compose(
         settings,
-        to=user.email or "",
-        subject=t.gettext("Confirm your %(brand)s account", brand=settings.brand_name),
-        template="auth_confirmation",
-        context={
-            "name": name_of(user.user_metadata),
-            "link": link,
-            "otp": otp,
-            **_lifetimes(settings),
-        },
+        to=(user.email or "") if to is None else to,
+        subject=t.gettext(email.subject, brand=settings.brand_name, **(subject_values or {})),
+        template=email.template,
+        context={"name": name_of(user.user_metadata), **context},
         locale=t.locale,
     )
+
+
+def _link_and_code(settings: Settings, user: User, kind: str, link: str, otp: str) -> EmailMessage:
+    return _to_owner(settings, user, kind, {"link": link, "otp": otp, **_lifetimes(settings)})
+
+
+def confirmation(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
+    return _link_and_code(settings, user, "confirmation", link, otp)
 
 
 def recovery(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
-    t = _language(user)
-    return compose(
-        settings,
-        to=user.email or "",
-        subject=t.gettext("Reset your %(brand)s password", brand=settings.brand_name),
-        template="auth_recovery",
-        context={
-            "name": name_of(user.user_metadata),
-            "link": link,
-            "otp": otp,
-            **_lifetimes(settings),
-        },
-        locale=t.locale,
-    )
+    return _link_and_code(settings, user, "recovery", link, otp)
 
 
 def magic_link(settings: Settings, user: User, link: str, otp: str) -> EmailMessage:
-    t = _language(user)
-    return compose(
-        settings,
-        to=user.email or "",
-        subject=t.gettext("Your %(brand)s sign-in link", brand=settings.brand_name),
-        template="auth_magic_link",
-        context={
-            "name": name_of(user.user_metadata),
-            "link": link,
-            "otp": otp,
-            **_lifetimes(settings),
-        },
-        locale=t.locale,
-    )
+    return _link_and_code(settings, user, "magic_link", link, otp)
 
 
 def invite(settings: Settings, user: User, link: str) -> EmailMessage:
-    t = _language(user)
-    return compose(
-        settings,
-        to=user.email or "",
-        subject=t.gettext("You have been invited to %(brand)s", brand=settings.brand_name),
-        template="auth_invite",
-        context={
-            "name": name_of(user.user_metadata),
-            "link": link,
-            **link_life(_hours(settings.auth_email_link_expiry)),
-        },
-        locale=t.locale,
-    )
+    lifetime = link_life(_hours(settings.auth_email_link_expiry))
+    return _to_owner(settings, user, "invite", {"link": link, **lifetime})
 
 
 def email_change(settings: Settings, user: User, to: str, link: str, side: str) -> EmailMessage:
     """`side`: 'current' (the address the account has) or 'new' (the one it is moving to)."""
-    t = _language(user)
-    subject = (
-        t.gettext("Confirm the change of your %(brand)s email address", brand=settings.brand_name)
-        if side == "current"
-        else t.gettext("Confirm your new %(brand)s email address", brand=settings.brand_name)
-    )
-    return compose(
-        settings,
-        to=to,
-        subject=subject,
-        template="auth_email_change",
-        context={
-            "name": name_of(user.user_metadata),
-            "side": side,
-            "old_email": user.email or "",
-            "new_email": user.email_change or "",
-            "link": link,
-            **link_life(_hours(settings.auth_email_link_expiry)),
-            "support_email": settings.support_email,
-        },
-        locale=t.locale,
-    )
+    kind = "email_change_current" if side == "current" else "email_change_new"
+    context = {
+        "side": side,
+        "old_email": user.email or "",
+        "new_email": user.email_change or "",
+        "link": link,
+        **link_life(_hours(settings.auth_email_link_expiry)),
+        "support_email": settings.support_email,
+    }
+    return _to_owner(settings, user, kind, context, to=to)
 
 
 def email_changed(settings: Settings, user: User, old_email: str, new_email: str) -> EmailMessage:
-    t = _language(user)
-    return compose(
-        settings,
-        to=old_email,
-        subject=t.gettext("Your %(brand)s email address was changed", brand=settings.brand_name),
-        template="auth_email_changed",
-        context={
-            "name": name_of(user.user_metadata),
-            "old_email": old_email,
-            "new_email": new_email,
-            "support_email": settings.support_email,
-        },
-        locale=t.locale,
-    )
+    context = {
+        "old_email": old_email,
+        "new_email": new_email,
+        "support_email": settings.support_email,
+    }
+    return _to_owner(settings, user, "email_changed", context, to=old_email)
 
 
 def reauthentication(settings: Settings, user: User, otp: str, minutes: int) -> EmailMessage:
-    t = _language(user)
-    return compose(
-        settings,
-        to=user.email or "",
-        subject=t.gettext("Your %(brand)s confirmation code", brand=settings.brand_name),
-        template="auth_reauthentication",
-        context={
-            "name": name_of(user.user_metadata),
-            "otp": otp,
-            "minutes": minutes,
-            "email": user.email or "",
-        },
-        locale=t.locale,
-    )
+    context = {"otp": otp, "minutes": minutes, "email": user.email or ""}
+    return _to_owner(settings, user, "reauthentication", context)
 
 
 def password_changed(settings: Settings, user: User) -> EmailMessage:
-    t = _language(user)
-    return compose(
-        settings,
-        to=user.email or "",
-        subject=t.gettext("Your %(brand)s password was changed", brand=settings.brand_name),
-        template="auth_password_changed",
-        context={
-            "name": name_of(user.user_metadata),
-            "email": user.email or "",
-            "reset_url": page_url(settings.site_url, t.locale, "/auth/forgot-password"),
-            "support_email": settings.support_email,
-        },
-        locale=t.locale,
-    )
+    locale = _language(user).locale
+    context = {
+        "email": user.email or "",
+        "reset_url": page_url(settings.site_url, locale, "/auth/forgot-password"),
+        "support_email": settings.support_email,
+    }
+    return _to_owner(settings, user, "password_changed", context)
 
 
 def new_account_notice(settings: Settings, user: User, confirmed: bool) -> EmailMessage:
@@ -197,20 +201,6 @@ def new_account_notice(settings: Settings, user: User, confirmed: bool) -> Email
         template="auth_admin_new_account",
         context={"email": user.email or "", "user_id": str(user.id), "confirmed": confirmed},
     )
-
-
-# The security notices of two-factor and sign-in changes: template → subject.
-SECURITY_NOTICES = {
-    "auth_mfa_enabled": N_("Two-factor authentication was turned on for your %(brand)s account"),
-    "auth_mfa_disabled": N_("Two-factor authentication was turned off for your %(brand)s account"),
-    "auth_recovery_codes_generated": N_(
-        "New recovery codes were generated for your %(brand)s account"
-    ),
-    "auth_identity_linked": N_("%(a_provider_account)s was connected to your %(brand)s account"),
-    "auth_identity_unlinked": N_(
-        "%(a_provider_account)s was disconnected from your %(brand)s account"
-    ),
-}
 
 
 def _a_provider_account(t: Texts, provider: str) -> str:
@@ -248,25 +238,15 @@ def security_notice(
     """A change to how the account signs in, told to its owner with when and from where."""
     t = _language(user)
     a_provider_account = _a_provider_account(t, provider)
-    return compose(
-        settings,
-        to=user.email or "",
-        subject=t.gettext(
-            SECURITY_NOTICES[template],
-            brand=settings.brand_name,
-            a_provider_account=a_provider_account,
-        ),
-        template=template,
-        context={
-            "name": name_of(user.user_metadata),
-            "email": user.email or "",
-            "when": _when(t, when),
-            "device": _device(t, device),
-            "security_url": page_url(settings.site_url, t.locale, "/profile"),
-            "reset_url": page_url(settings.site_url, t.locale, "/auth/forgot-password"),
-            "support_email": settings.support_email,
-            "provider": provider,
-            "a_provider_account": a_provider_account,
-        },
-        locale=t.locale,
-    )
+    context = {
+        "email": user.email or "",
+        "when": _when(t, when),
+        "device": _device(t, device),
+        "security_url": page_url(settings.site_url, t.locale, "/profile"),
+        "reset_url": page_url(settings.site_url, t.locale, "/auth/forgot-password"),
+        "support_email": settings.support_email,
+        "provider": provider,
+        "a_provider_account": a_provider_account,
+    }
+    values = {"a_provider_account": a_provider_account}
+    return _to_owner(settings, user, template, context, subject_values=values)

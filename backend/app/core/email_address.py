@@ -19,8 +19,10 @@ on what an address is (docs/behaviour.md#email-addresses):
 from __future__ import annotations
 
 import unicodedata
+from typing import cast
 
 from email_validator import EmailNotValidError, validate_email
+from fontTools import unicodedata as unicode_scripts
 
 from app.core.text import has_encoded_word
 
@@ -37,15 +39,14 @@ NON_ASCII_LOCAL = (
 MIXED_SCRIPTS = "the domain mixes alphabets in one name (for example Latin and Cyrillic letters)"
 
 # UTS #39 "highly restrictive": one script per label, or Latin with the scripts Japanese,
-# Chinese and Korean are written in together.
+# Chinese and Korean are written in together. Scripts by their ISO 15924 codes.
 _ALLOWED_SCRIPT_MIXES = (
-    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
-    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
-    frozenset({"LATIN", "HAN", "HANGUL"}),
+    frozenset({"Latn", "Hani", "Hira", "Kana"}),
+    frozenset({"Latn", "Hani", "Bopo"}),
+    frozenset({"Latn", "Hani", "Hang"}),
 )
-# The first word of a character's Unicode name is its script for every letter an IDN may
-# hold, except these (Python's unicodedata has no Script property).
-_NAME_SCRIPTS = {"CJK": "HAN", "KATAKANA-HIRAGANA": "KATAKANA", "HALFWIDTH": None}
+# Common and Inherited: characters every script shares (ASCII digits, the hyphen).
+_EVERY_SCRIPT = frozenset({"Zyyy", "Zinh"})
 
 
 class EmailRefused(ValueError):
@@ -56,22 +57,20 @@ class EmailRefused(ValueError):
         self.reason = reason
 
 
-def _script(char: str) -> str | None:
-    """The script of a letter, or None for characters every script shares."""
-    try:
-        first = unicodedata.name(char).split(" ", 1)[0]
-    except ValueError:
-        return "UNKNOWN"
-    if first == "MODIFIER":
-        return None
-    return _NAME_SCRIPTS.get(first, first)
+def _scripts(char: str) -> frozenset[str]:
+    """The scripts a character is written in, from the Unicode Script_Extensions property
+    (`ー` is Hiragana and Katakana, `々` Han), or none for one every script shares."""
+    scripts = frozenset(cast(set[str], unicode_scripts.script_extension(char)))
+    return frozenset() if scripts <= _EVERY_SCRIPT else scripts
 
 
 def _mixes_scripts(label: str) -> bool:
-    scripts = {s for ch in label if ch.isalpha() and (s := _script(ch)) is not None}
-    if len(scripts) <= 1:
+    """Whether a label's characters have no script in common (UTS #39's resolved script set
+    is empty) and do not all belong to one of the allowed mixes either."""
+    per_char = [scripts for char in label if (scripts := _scripts(char))]
+    if not per_char or frozenset.intersection(*per_char):
         return False
-    return not any(scripts <= allowed for allowed in _ALLOWED_SCRIPT_MIXES)
+    return not any(all(scripts & mix for scripts in per_char) for mix in _ALLOWED_SCRIPT_MIXES)
 
 
 def check_email(value: str) -> str:

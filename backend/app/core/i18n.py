@@ -8,15 +8,16 @@ newsletter join; emails are written in it (app/mail/i18n.py, docs/i18n.md).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Literal, get_args
+
+from babel import Locale, negotiate_locale
 
 # The order is the site's language menu's; English first as the source language.
 LocaleCode = Literal["en", "ar", "ur", "id", "tr", "fr"]
 LOCALES: tuple[str, ...] = get_args(LocaleCode)
 DEFAULT_LOCALE = "en"
-RIGHT_TO_LEFT = frozenset({"ar", "ur"})
 # How numbers are written (dates, counts): Arabic with Arabic-Indic digits, the others with
 # Latin ones, as each is usually read. One-time codes are never formatted: always Latin.
 NUMBERING_SYSTEMS: Mapping[str, str] = {"ar": "arab"}
@@ -24,23 +25,22 @@ DEFAULT_NUMBERING_SYSTEM = "latn"
 
 Direction = Literal["ltr", "rtl"]
 
-# A language tag's first subtag: `ar`, `ar-SA`, `fr_FR`, `TR`. Anything longer than a sane tag
-# is not looked at.
-_LANGUAGE_SUBTAG = re.compile(r"[A-Za-z]{2,3}(?=$|[-_])")
+# Anything longer than a sane language tag is not looked at.
 _MAX_TAG_LENGTH = 35
 
 
 def resolve_locale(value: Any) -> str:
     """One of LOCALES for any value a client sent (a language tag, case-insensitively, by
-    its language subtag), or DEFAULT_LOCALE for anything else: an unknown language, a
-    malformed tag, a number, None."""
+    its language subtag: `ar-SA`, `fr_FR`, `TR`), or DEFAULT_LOCALE for anything else: an
+    unknown language, a malformed tag, a number, None.
+
+    Babel's negotiation matches the tag, or else its language subtag, against ours. Its
+    aliases are left out: they name a region's locale (`ar` → `ar_SY`), never one of ours."""
     if not isinstance(value, str) or len(value) > _MAX_TAG_LENGTH:
         return DEFAULT_LOCALE
-    match = _LANGUAGE_SUBTAG.match(value.strip())
-    if match is None:
-        return DEFAULT_LOCALE
-    language = match.group(0).lower()
-    return language if language in LOCALES else DEFAULT_LOCALE
+    tag = value.strip().lower()
+    separator = "-" if "-" in tag else "_"
+    return negotiate_locale([tag], LOCALES, sep=separator, aliases={}) or DEFAULT_LOCALE
 
 
 def locale_of(metadata: Mapping[str, Any] | None) -> str:
@@ -49,7 +49,13 @@ def locale_of(metadata: Mapping[str, Any] | None) -> str:
 
 
 def direction(locale: str) -> Direction:
-    return "rtl" if locale in RIGHT_TO_LEFT else "ltr"
+    """Which way the language is written, from CLDR (Babel): `rtl` for Arabic and Urdu."""
+    return _direction(resolve_locale(locale))
+
+
+@cache
+def _direction(locale: str) -> Direction:
+    return "rtl" if Locale.parse(locale).text_direction == "rtl" else "ltr"
 
 
 def numbering_system(locale: str) -> str:

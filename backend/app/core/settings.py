@@ -321,10 +321,6 @@ class Settings(BaseSettings):
         return self
 
     @property
-    def app_launched(self) -> bool:
-        return bool(self.app_store_url and self.play_store_url)
-
-    @property
     def social_urls(self) -> dict[str, str]:
         """Every footer network and its profile ("" when not configured), in display order."""
         return {

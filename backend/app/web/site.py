@@ -5,18 +5,29 @@ requests no API route matched, so API paths keep their own 404/405 JSON answers.
 rest it serves prerendered pages (200), SPA routes from the manifest (200, the app shell),
 hashed assets (immutable, precompressed), public files, robots.txt and sitemap.xml, and the
 not-found page with status 404 for anything else.
+
+The build's files (hashed assets and the public files beside the pages) are served by
+ServeStatic: the precompressed `.br`/`.gz` chosen by Accept-Encoding, ETag and Last-Modified
+with 304s, byte ranges. The HTML is ours: it is not a file on disk but a page filled with
+this deployment's settings (pages.py), compressed and tagged from the filled bytes
+(docs/architecture.md#libraries).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
-import mimetypes
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import chain
+from pathlib import Path
+from typing import cast
+from wsgiref.headers import Headers
 
 from fastapi import FastAPI
+from servestatic import ServeStaticASGI
+from servestatic.utils import parse_accept_encoding
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.core.settings import Settings
@@ -28,11 +39,10 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 PUBLIC_FILE_CACHE = "public, max-age=86400"
 HTML_CACHE = "no-cache"
 MIN_GZIP_BYTES = 1024
-
-mimetypes.add_type("text/javascript", ".js")
-mimetypes.add_type("font/woff2", ".woff2")
-mimetypes.add_type("application/manifest+json", ".webmanifest")
-mimetypes.add_type("image/svg+xml", ".svg")
+# ServeStatic's own table (nginx's) lacks the web app manifest's type.
+EXTRA_MEDIA_TYPES = {".webmanifest": "application/manifest+json"}
+# Files at the top of dist/ that are not public: the manifest, and what the server writes itself.
+NOT_PUBLIC = frozenset({"routes.json", "robots.txt", "sitemap.xml"})
 
 NOT_BUILT_HTML = b"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Site not built</title></head><body><h1>The site has not been built yet</h1>
@@ -44,16 +54,47 @@ def is_api_path(path: str) -> bool:
     return any(path == prefix or path.startswith(prefix + "/") for prefix in API_PREFIXES)
 
 
-def accepted_encodings(request: Request) -> set[str]:
-    header = request.headers.get("accept-encoding", "")
-    accepted = set()
-    for part in header.split(","):
-        name, _, params = part.strip().partition(";")
-        if params.strip().replace(" ", "") in {"q=0", "q=0.0", "q=0.00", "q=0.000"}:
-            continue
-        if name:
-            accepted.add(name.strip().lower())
-    return accepted
+def accepts_gzip(request: Request) -> bool:
+    # The Accept-Encoding parser ServeStatic uses for the files (RFC 9110: `gzip;q=0` refuses).
+    return "gzip" in parse_accept_encoding(request.headers.get("accept-encoding", ""))
+
+
+def served_files(root: Path) -> Iterator[Path]:
+    """The build's files a URL may name: everything under dist/assets/ (content-hashed) and the
+    public files at the top (favicon, icons, web app manifest). Never the route manifest, the
+    page templates under _pages/, hidden files, or a precompressed variant (not a URL of its
+    own: ServeStatic sends it for its file)."""
+    assets = root / "assets"
+    top = (file for file in root.iterdir() if file.name not in NOT_PUBLIC)
+    for file in chain(top, assets.rglob("*") if assets.is_dir() else ()):
+        hidden = any(part.startswith((".", "_")) for part in file.relative_to(root).parts)
+        if not hidden and file.suffix not in {".gz", ".br"} and file.is_file():
+            yield file
+
+
+def cache_headers(headers: Headers, path: str, url: str) -> None:
+    # Hashed names change with their content: cached for good. Public files keep their names.
+    headers["Cache-Control"] = IMMUTABLE if url.startswith("/assets/") else PUBLIC_FILE_CACHE
+    # Also on a file without a compressed variant (ServeStatic adds it only with one), so that
+    # every answer under a URL says the same to a cache.
+    headers["Vary"] = "Accept-Encoding"
+
+
+def build_files(root: Path, fallback: ASGIApp) -> ASGIApp:
+    """ServeStatic over one build's `served_files`, calling `fallback` for any other path. The
+    list is read once per build (Site.build makes a new one when a new build replaces it)."""
+    files = ServeStaticASGI(
+        fallback,
+        max_age=None,
+        allow_all_origins=False,
+        mimetypes=EXTRA_MEDIA_TYPES,
+        add_headers_function=cache_headers,
+    )
+    for file in served_files(root):
+        url = "/" + file.relative_to(root).as_posix()
+        files.add_file_to_dictionary(url, str(file), root=str(root))
+    # asgiref's typed scope and messages and Starlette's mappings describe the same protocol.
+    return cast(ASGIApp, files)
 
 
 class Site:
@@ -63,6 +104,7 @@ class Site:
         self.fallback = fallback
         self.root = settings.frontend_dist_dir.resolve()
         self._build: Build | None = None
+        self._files: ASGIApp = self.page
         self._gzipped: dict[bytes, bytes] = {}
 
     @property
@@ -72,6 +114,7 @@ class Site:
         if self._build is None or not self._build.is_current():
             self._build = Build.load(self.root)
             self._gzipped.clear()
+            self._files = self.page if self._build is None else build_files(self.root, self.page)
         return self._build
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -79,8 +122,15 @@ class Site:
         if scope["type"] != "http" or is_api_path(path):
             await self.fallback(scope, receive, send)
             return
+        if self.build is not None and scope["method"] in {"GET", "HEAD"}:
+            # The build's files first; every other path falls through to `page`.
+            await self._files(scope, receive, send)
+            return
+        await self.page(scope, receive, send)
+
+    async def page(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive)
-        response = await self.respond(request, path)
+        response = await self.respond(request, scope.get("path", "/"))
         await response(scope, receive, send)
 
     async def respond(self, request: Request, path: str) -> Response:
@@ -106,7 +156,8 @@ class Site:
                 headers={"Cache-Control": "public, max-age=3600"},
             )
         if path.startswith("/assets/"):
-            return self.static(request, path, IMMUTABLE) or self.not_found(request, build, path)
+            # Not one of the build's files (those are answered before, by build_files).
+            return self.not_found(request, build, path)
         home = build.locale_home(path)
         if home is not None:
             query = request.url.query
@@ -119,10 +170,6 @@ class Site:
         page = build.page_file(path)
         if page is not None:
             return self.html(request, build, page, 200)
-        if path.count("/") == 1:
-            public = self.static(request, path, PUBLIC_FILE_CACHE)
-            if public is not None:
-                return public
         return self.not_found(request, build, path)
 
     def not_found(self, request: Request, build: Build, path: str) -> Response:
@@ -134,7 +181,7 @@ class Site:
         headers = {"Cache-Control": HTML_CACHE, "Vary": "Accept-Encoding", "ETag": etag}
         if status == 200 and etag in request.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
-        if "gzip" in accepted_encodings(request) and len(body) >= MIN_GZIP_BYTES:
+        if accepts_gzip(request) and len(body) >= MIN_GZIP_BYTES:
             compressed = self._gzipped.get(body)
             if compressed is None:
                 compressed = gzip.compress(body, compresslevel=6, mtime=0)
@@ -142,29 +189,6 @@ class Site:
             body = compressed
             headers["Content-Encoding"] = "gzip"
         return Response(body, status_code=status, media_type="text/html", headers=headers)
-
-    def static(self, request: Request, path: str, cache: str) -> Response | None:
-        """A file under dist/ (never the manifest, the page templates or hidden files)."""
-        relative = path.lstrip("/")
-        parts = relative.split("/")
-        hidden = any(part in {"", ".", ".."} or part.startswith((".", "_")) for part in parts)
-        # No file name holds NUL, and the filesystem calls refuse one with an exception.
-        if not relative or hidden or "\x00" in relative:
-            return None
-        if relative == "routes.json" or relative.endswith((".gz", ".br")):
-            return None
-        file = (self.root / relative).resolve()
-        if not file.is_relative_to(self.root) or not file.is_file():
-            return None
-        media_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
-        headers = {"Cache-Control": cache, "Vary": "Accept-Encoding"}
-        accepted = accepted_encodings(request)
-        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
-            variant = file.with_name(file.name + suffix)
-            if encoding in accepted and variant.is_file():
-                headers["Content-Encoding"] = encoding
-                return FileResponse(variant, media_type=media_type, headers=headers)
-        return FileResponse(file, media_type=media_type, headers=headers)
 
 
 def mount_site(app: FastAPI, settings: Settings) -> None:

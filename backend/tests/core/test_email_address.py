@@ -34,6 +34,13 @@ def test_the_longest_address_is_254_characters() -> None:
         ("ali@xn--mller-kva.de", "ali@müller.de"),
         ("a@example.みんな", "a@example.みんな"),
         ("a@日本語ドメイン.jp", "a@日本語ドメイン.jp"),  # Han with Katakana: Japanese
+        # 々 (the iteration mark) is Han, ー Hiragana and Katakana: a Unicode name tells neither.
+        ("a@佐々木.jp", "a@佐々木.jp"),
+        ("a@ゲーム.jp", "a@ゲーム.jp"),
+        ("a@ｹﾞｰﾑ.jp", "a@ゲーム.jp"),  # half-width Katakana, mapped by UTS #46
+        ("a@한국어.kr", "a@한국어.kr"),
+        ("a@ㄅㄆ中.tw", "a@ㄅㄆ中.tw"),  # Bopomofo with Han: Chinese
+        ("a@abc123-x.com", "a@abc123-x.com"),  # ASCII digits and the hyphen: every script's
         ("a@例子.中国", "a@例子.中国"),
         ("a@مثال.إختبار", "a@مثال.إختبار"),
         ("a@пример.рф", "a@пример.рф"),  # all Cyrillic is one script
@@ -60,6 +67,9 @@ def test_accepted(raw: str, canonical: str) -> None:
         ("a@xn--pple-43d.com", MIXED_SCRIPTS),  # the same, in punycode
         ("a@example\u043f\u0440\u0438\u043c\u0435\u0440.com", MIXED_SCRIPTS),
         ("a@\u03bfpenai.com", MIXED_SCRIPTS),  # Greek omicron
+        ("a@\u03b1\u0431.com", MIXED_SCRIPTS),  # Greek and Cyrillic, no Latin
+        ("a@中文ㄅ한.com", MIXED_SCRIPTS),  # Bopomofo and Hangul: no one language's mix
+        ("a@ab\u0967.com", MIXED_SCRIPTS),  # a Devanagari digit among Latin letters
         # An RFC 2047 encoded-word: a mail header decodes it, here into two recipients.
         ("=?utf-8?q?a=40evil.example=2Cb?=@example.com", INVALID),
         ("=?utf-8?b?QQ==?=@example.com", INVALID),

@@ -200,13 +200,14 @@ def test_the_store_links_are_set_together(monkeypatch: pytest.MonkeyPatch, varia
 
 
 def test_launch_state_and_social_links_follow_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert not load(Settings).app_launched
+    before = load(Settings)
+    assert (before.app_store_url, before.play_store_url) == ("", "")
     monkeypatch.setenv("APP_STORE_URL", " https://apps.apple.com/app/id1 ")
     monkeypatch.setenv("PLAY_STORE_URL", "https://play.google.com/store/apps/details?id=x")
     monkeypatch.setenv("SOCIAL_GITHUB_URL", "https://github.com/noor")
     settings = load(Settings)
-    assert settings.app_launched
     assert settings.app_store_url == "https://apps.apple.com/app/id1"
+    assert settings.play_store_url == "https://play.google.com/store/apps/details?id=x"
     assert settings.social_urls == {
         "instagram": "",
         "twitter": "",

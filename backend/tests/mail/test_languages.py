@@ -155,6 +155,9 @@ def test_english_stays_english(settings: Settings, name: str) -> None:
         ("fr-ca", "fr"),
         (" tr ", "tr"),
         ("ur-Arab-PK", "ur"),
+        ("ur_PK", "ur"),
+        ("tr-DE", "tr"),  # a region CLDR has no locale for still has the language
+        ("ar-EG-u-nu-latn", "ar"),  # a BCP 47 extension
         ("id", "id"),
         ("en-GB", "en"),
         ("de", "en"),
@@ -175,6 +178,7 @@ def test_a_value_from_a_client_resolves_to_a_supported_locale(value: object, loc
 
 def test_directions_and_pages() -> None:
     assert [direction(locale) for locale in LOCALES] == ["ltr", "rtl", "rtl", "ltr", "ltr", "ltr"]
+    assert direction("xx") == "ltr"  # not one of ours: English's
     assert page_url("https://noor.example", "en", "/verify") == "https://noor.example/verify"
     assert page_url("https://noor.example", "ur", "/verify") == "https://noor.example/ur/verify"
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,13 @@ from fastapi import FastAPI
 from app.web.pages import RuntimeConfig, fill_page, json_for_script
 
 from .conftest import ASSET_JS, AppFactory
+
+
+def replace_build(dist: Path) -> None:
+    """What a new `npm run build` does to the manifest the server watches: a new mtime."""
+    manifest = dist / "routes.json"
+    stat = manifest.stat()
+    os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
 
 
 def client_for(app: FastAPI) -> httpx.AsyncClient:
@@ -299,6 +308,66 @@ async def test_hashed_assets_are_immutable_and_precompressed(
     plain = await site_client.get("/assets/index-abc123.js", headers={"Accept-Encoding": ""})
     assert "content-encoding" not in plain.headers
     assert plain.content == ASSET_JS
+    # A coding refused with q=0 is not sent.
+    refused = await site_client.get(
+        "/assets/index-abc123.js", headers={"Accept-Encoding": "br;q=0, gzip"}
+    )
+    assert refused.headers["content-encoding"] == "gzip"
+
+
+async def test_assets_revalidate_with_their_etag(site_client: httpx.AsyncClient) -> None:
+    first = await site_client.get("/assets/index-abc123.js")
+    assert first.headers["etag"]
+    assert first.headers["last-modified"]
+    again = await site_client.get(
+        "/assets/index-abc123.js", headers={"If-None-Match": first.headers["etag"]}
+    )
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert "Accept-Encoding" in again.headers["vary"]
+
+
+async def test_assets_answer_a_byte_range(site_client: httpx.AsyncClient) -> None:
+    response = await site_client.get(
+        "/assets/index-abc123.js", headers={"Accept-Encoding": "identity", "Range": "bytes=0-6"}
+    )
+    assert response.status_code == 206
+    assert response.content == ASSET_JS[:7]
+    assert response.headers["content-range"] == f"bytes 0-6/{len(ASSET_JS)}"
+    beyond = await site_client.get(
+        "/assets/index-abc123.js",
+        headers={"Accept-Encoding": "identity", "Range": f"bytes={len(ASSET_JS)}-"},
+    )
+    assert beyond.status_code == 416
+
+
+async def test_head_of_an_asset_has_its_length_and_no_body(
+    site_client: httpx.AsyncClient,
+) -> None:
+    response = await site_client.head("/assets/index-abc123.js", headers={"Accept-Encoding": ""})
+    assert response.status_code == 200
+    assert response.content == b""
+    assert response.headers["content-length"] == str(len(ASSET_JS))
+
+
+async def test_post_to_an_asset_is_not_allowed(site_client: httpx.AsyncClient) -> None:
+    response = await site_client.post("/assets/index-abc123.js")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "GET, HEAD"
+
+
+async def test_a_new_build_serves_its_own_assets(make_app: AppFactory, dist: Path) -> None:
+    app = make_app()
+    async with client_for(app) as client:
+        assert (await client.get("/assets/index-abc123.js")).status_code == 200
+        (dist / "assets" / "index-abc123.js").unlink()
+        (dist / "assets" / "index-def456.js").write_bytes(b"console.log('rebuilt');\n")
+        replace_build(dist)
+        rebuilt = await client.get("/assets/index-def456.js")
+        assert rebuilt.status_code == 200
+        assert rebuilt.content == b"console.log('rebuilt');\n"
+        assert (await client.get("/assets/index-abc123.js")).status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -314,6 +383,29 @@ async def test_public_files_are_served(site_client: httpx.AsyncClient) -> None:
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("image/svg+xml")
     assert response.headers["cache-control"] == "public, max-age=86400"
+    assert "Accept-Encoding" in response.headers["vary"]
+
+
+async def test_public_files_have_their_type_and_precompressed_variant(
+    make_app: AppFactory, dist: Path
+) -> None:
+    manifest = b'{"name": "Noor", "icons": []}' * 40
+    (dist / "manifest.webmanifest").write_bytes(manifest)
+    (dist / "manifest.webmanifest.gz").write_bytes(gzip.compress(manifest))
+    # Not public: hidden, underscored, or the texts the server writes itself.
+    (dist / ".env").write_text("SECRET=1")
+    (dist / "_draft.html").write_text("draft")
+    (dist / "robots.txt").write_text("User-agent: *\nDisallow: /\n")
+    (dist / "assets" / ".DS_Store").write_text("finder")
+    async with client_for(make_app()) as client:
+        response = await client.get("/manifest.webmanifest", headers={"Accept-Encoding": "gzip"})
+        assert response.headers["content-type"].startswith("application/manifest+json")
+        assert response.headers["content-encoding"] == "gzip"
+        assert response.content == manifest
+        for path in ["/.env", "/_draft.html", "/manifest.webmanifest.gz", "/assets/.DS_Store"]:
+            assert (await client.get(path)).status_code == 404, path
+        robots = await client.get("/robots.txt")
+        assert "Sitemap: http://127.0.0.1:8000/sitemap.xml" in robots.text
 
 
 async def test_post_to_a_page_is_not_allowed(site_client: httpx.AsyncClient) -> None:
@@ -456,14 +548,10 @@ async def test_gzip_bytes_match_the_page(site_client: httpx.AsyncClient) -> None
 
 
 async def test_a_new_build_is_picked_up_without_restart(make_app: AppFactory, dist: Path) -> None:
-    import os
-
     app = make_app()
     async with client_for(app) as client:
         assert "<h1>Page /help</h1>" in (await client.get("/help")).text
         page = dist / "_pages" / "help.html"
         page.write_text(page.read_text().replace("<h1>Page /help</h1>", "<h1>Rebuilt</h1>"))
-        manifest = dist / "routes.json"
-        stat = manifest.stat()
-        os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        replace_build(dist)
         assert "<h1>Rebuilt</h1>" in (await client.get("/help")).text
