@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
-from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Request
 
 from app.core.http import is_ip_address
 
@@ -54,10 +53,3 @@ class Client:
             user_agent=agent[:MAX_USER_AGENT_LENGTH] if agent else None,
             network=network_of(ip, ipv6_prefix),
         )
-
-
-async def _client(request: Request) -> Client:
-    return Client.of(request, request.app.state.settings.rate_limit_ipv6_prefix)
-
-
-ClientDep = Annotated[Client, Depends(_client)]
