@@ -14,7 +14,6 @@ import sys
 from collections.abc import Callable, Sequence
 
 from app.core.settings import SettingsError, get_settings
-from app.newsletter.settings import load_newsletter_settings
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -33,7 +32,6 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ["PORT"] = str(args.port)
     get_settings.cache_clear()
     settings = get_settings()
-    load_newsletter_settings()  # checked here too, before any worker starts
     if settings.site_url_derived:
         print(
             f"SITE_URL is not set: links in emails and redirects use {settings.site_url}, "

@@ -26,7 +26,6 @@ from app.mail.delivery import Deliverer, create_outcome_engine
 from app.mail.i18n import load_catalogues
 from app.newsletter.router import api_router as newsletter_api_router
 from app.newsletter.router import rest_router as newsletter_rest_router
-from app.newsletter.settings import load_newsletter_settings
 from app.web.site import mount_site
 
 
@@ -59,8 +58,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json" if settings.is_development else None,
     )
     app.state.settings = settings
-    # Every domain's settings are read now, so a bad value stops start-up, not a request.
-    app.state.newsletter_settings = load_newsletter_settings()
     # So are the emails' translations: a broken catalogue stops start-up, not an email.
     load_catalogues()
     app.state.engine = engine

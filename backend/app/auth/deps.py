@@ -112,7 +112,7 @@ async def _external_service(request: Request, ctx: ContextDep) -> ExternalServic
 
 
 def current_user_reader(request: Request) -> CurrentUserReader:
-    """GET /user's service: from the app alone (it calls this itself, see auth/router.py)."""
+    """GET /user's service: from the app alone (it calls this itself, see auth/router/user.py)."""
     return CurrentUserReader(request.app.state.single_statement)
 
 

@@ -120,7 +120,7 @@ class OneTimeTokens:
         if kind == CONFIRMATION:
             # One per sign-up: a later sign-up does not kill an earlier one's link (the
             # owner's must keep working if someone else signs the address up after them).
-            await self.repo.add_one_time_token(row)
+            await self.repo.add(row)
         else:
             await self.repo.replace_one_time_token(row)
         link_token = f"{PKCE_PREFIX}{token}" if flow_state else token

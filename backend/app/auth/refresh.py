@@ -25,7 +25,8 @@ from datetime import datetime, timedelta
 from app.auth import errors
 from app.auth.models import RefreshToken
 from app.auth.models import Session as AuthSession
-from app.auth.repository import AuthRepository, SessionRecord, UserRecord
+from app.auth.repository import AuthRepository
+from app.auth.repository.hot_path import SessionRecord, UserRecord
 from app.core.database import utcnow
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError, invalid
@@ -54,7 +55,7 @@ class RefreshChain:
 
     async def start(self, session: AuthSession) -> str:
         token = new_secret(24)
-        await self.repo.add_refresh_token(
+        await self.repo.add(
             RefreshToken(token_hash=digest(token), session_id=session.id, user_id=session.user_id)
         )
         return token
@@ -87,7 +88,7 @@ class RefreshChain:
         if await self.repo.claim_refresh_token(row.id, now):
             child = self._child(token)
             session.refreshed_at = now
-            await self.repo.add_refresh_token(
+            await self.repo.add(
                 RefreshToken(
                     token_hash=digest(child),
                     session_id=session.id,

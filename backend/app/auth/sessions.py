@@ -10,7 +10,7 @@ from app.auth.models import Session as AuthSession
 from app.auth.models import User
 from app.auth.refresh import RefreshChain
 from app.auth.repository import AuthRepository
-from app.auth.schemas import UserFields, user_json
+from app.auth.responses import UserFields, user_json
 from app.core.client import Client
 from app.core.database import utcnow
 from app.core.jwt_keys import JwtKeys
@@ -74,7 +74,7 @@ class SessionIssuer:
         user.last_sign_in_at = now
         for identity in user.identities:
             identity.last_sign_in_at = now
-        await self.repo.add_session(session)
+        await self.repo.add(session)
         refresh_token = await self.chain.start(session)
         return self.token_response(user, session, refresh_token)
 

@@ -137,7 +137,7 @@ def single_statement(engine: AsyncEngine) -> AsyncEngine:
     waits for no writer (a write transaction takes the lock up front, see below). Each
     round trip costs the hot path more CPU than anything else it does (bench/results/auth.md):
     GET /user is one read this way, and on PostgreSQL so is the refresh grant's rotation
-    (auth/repository.py). Served to requests as `RequestContext.single_statement`."""
+    (auth/repository/hot_path.py). Served to requests as `RequestContext.single_statement`."""
     return engine.execution_options(isolation_level=AUTOCOMMIT)
 
 

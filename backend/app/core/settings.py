@@ -1,7 +1,11 @@
 """Configuration, read once from the environment (and an optional `.env` file).
 
-Every variable is documented in README.md and `.env.example`. Development works with no
-configuration at all; production refuses to start with a missing or default secret.
+Every setting of every domain is a field of the one `Settings` (docs/architecture.md#settings):
+the core mechanisms read the auth domain's (JWT keys, rate limits), the account layer and the
+emails read several domains', and core cannot import a domain's class, so the one place is
+here, each domain's fields in a section of their own. Every variable is documented in
+README.md and `.env.example`. Development works with no configuration at all; production
+refuses to start with a missing or default secret.
 """
 
 from __future__ import annotations
@@ -180,6 +184,7 @@ class Settings(BaseSettings):
     # Every worker looks for due mail this often (mail a dead worker left, retries).
     mail_sweep_interval: float = Field(default=10.0, gt=0, le=3600)
 
+    # -- auth (auth/; the JWT keys are read by core/jwt_keys.py too) -------------------------
     jwt_secret: str = ""
     # JSON array of private JWKs (EC P-256 for ES256, RSA for RS256), each with a "kid".
     # The first signs; all are published at /auth/v1/.well-known/jwks.json.
@@ -247,7 +252,29 @@ class Settings(BaseSettings):
     apple_private_key: str = ""
     apple_issuer: str = "https://appleid.apple.com"
 
+    # -- the server ------------------------------------------------------------------------
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
+
+    # -- newsletter and contact form (newsletter/) ------------------------------------------
+    # How long the emailed confirmation link works (seconds; default 7 days).
+    newsletter_token_expiry: int = Field(default=7 * 24 * 3600, ge=60)
+    # A second insert for the same address, from the same client, within this many seconds of
+    # the first joins the first one's pending confirmation instead of sending another email.
+    newsletter_join_window: int = Field(default=600, ge=0)
+    # An address still unconfirmed this long after its email may join again (a new email);
+    # sooner, joining again is a duplicate (409) so nobody can flood an inbox.
+    newsletter_resend_interval: int = Field(default=3600, ge=0)
+    # Rows one insert may hold. The join form inserts one row per request (a second request
+    # for the waitlist); an array of both lists for one address is 2. More is refused with
+    # 413 too_many_rows before anything is counted, stored or sent (docs/api.md#rest-insert).
+    newsletter_max_rows: int = Field(default=2, ge=1, le=100)
+    # Per client IP, "count/seconds", kept in the database like every rate limit.
+    # RATE_LIMIT_SUBSCRIBE counts addresses, not requests: an insert costs one hit per
+    # distinct address in it (each address is at most one confirmation email).
+    rate_limit_subscribe: RateRule = Rule(20, 600)
+    rate_limit_verify_subscriber: RateRule = Rule(30, 300)
+    rate_limit_unsubscribe: RateRule = Rule(30, 300)
+    rate_limit_contact: RateRule = Rule(5, 600)
 
     frontend_dist_dir: Path = Path("frontend/dist")
 

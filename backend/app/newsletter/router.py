@@ -92,7 +92,7 @@ async def insert_subscribers(
     request: Request, role: RoleDep, service: NewsletterServiceDep
 ) -> Response:
     parsed = postgrest.parse_insert(
-        request, await request.body(), role, max_rows=service.config.newsletter_max_rows
+        request, await request.body(), role, max_rows=service.settings.newsletter_max_rows
     )
     # Every row is checked before any is written: one bad row writes nothing.
     rows = [NewSubscriber.from_row(row) for row in parsed.rows]

@@ -58,7 +58,6 @@ from app.newsletter import emails, errors
 from app.newsletter.models import SOURCES, Subscriber
 from app.newsletter.repository import NewsletterRepository
 from app.newsletter.schemas import ContactIn, NewSubscriber
-from app.newsletter.settings import NewsletterSettings
 
 # Longer than any token we issue; anything longer is not ours and is not even hashed.
 MAX_TOKEN_LENGTH = 256
@@ -72,7 +71,7 @@ class _Group:
     token: str | None  # the raw token when this request opened the group (it sends the mail)
 
 
-def _may_join_again(existing: Subscriber, now: datetime, config: NewsletterSettings) -> bool:
+def _may_join_again(existing: Subscriber, now: datetime, config: Settings) -> bool:
     if existing.unsubscribed_at is not None:
         return True
     if existing.verified:
@@ -84,9 +83,8 @@ def _may_join_again(existing: Subscriber, now: datetime, config: NewsletterSetti
 
 
 class NewsletterService:
-    def __init__(self, ctx: RequestContext, config: NewsletterSettings) -> None:
+    def __init__(self, ctx: RequestContext) -> None:
         self.settings = ctx.settings
-        self.config = config
         self.mail = ctx.mail
         self.client = ctx.client
         self.limiter = ctx.limiter
@@ -102,14 +100,14 @@ class NewsletterService:
     ) -> list[Subscriber]:
         """Stores the rows (all or none), queues one confirmation email per join group it
         opens and one admin notice listing the stored rows."""
-        if len(rows) > self.config.newsletter_max_rows:
-            raise errors.too_many_rows(len(rows), self.config.newsletter_max_rows)
+        if len(rows) > self.settings.newsletter_max_rows:
+            raise errors.too_many_rows(len(rows), self.settings.newsletter_max_rows)
         # The per-IP limit counts what the request could send: one confirmation email per
         # distinct address (attached rows and duplicates send none, but that is only known
         # after the lookups, and the limit must be counted before the first query).
         addresses = {new.email_normalized for new in rows}
         await self._limit(
-            "newsletter:subscribe", self.config.rate_limit_subscribe, cost=max(1, len(addresses))
+            "newsletter:subscribe", self.settings.rate_limit_subscribe, cost=max(1, len(addresses))
         )
         now = utcnow()
         seen: set[tuple[str, str]] = set()
@@ -132,7 +130,7 @@ class NewsletterService:
                 groups[new.email_normalized] = group
             existing = await self.repo.subscriber_for_update(new.email_normalized, new.source)
             if existing is not None:
-                if not _may_join_again(existing, now, self.config):
+                if not _may_join_again(existing, now, self.settings):
                     if ignore_duplicates:
                         continue
                     raise errors.duplicate(new.email_normalized, new.source)
@@ -158,7 +156,7 @@ class NewsletterService:
         return stored
 
     async def _open_group(self, email_normalized: str, now: datetime) -> _Group:
-        window = self.config.newsletter_join_window
+        window = self.settings.newsletter_join_window
         if window > 0:
             found = await self.repo.pending_group(
                 email_normalized,
@@ -175,7 +173,7 @@ class NewsletterService:
         return _Group(
             join_id=uuid.uuid4(),
             token_hash=digest(token),
-            expires_at=now + timedelta(seconds=self.config.newsletter_token_expiry),
+            expires_at=now + timedelta(seconds=self.settings.newsletter_token_expiry),
             token=token,
         )
 
@@ -208,7 +206,7 @@ class NewsletterService:
                     name=mine[0].name,
                     sources=[row.source for row in mine],
                     link=emails.verify_url(settings, group.token, mine[0].locale),
-                    expires_hours=max(1, self.config.newsletter_token_expiry // 3600),
+                    expires_hours=max(1, self.settings.newsletter_token_expiry // 3600),
                     locale=mine[0].locale,
                 )
             )
@@ -234,7 +232,7 @@ class NewsletterService:
 
     async def verify(self, token: str) -> bool:
         """Confirms every row of the token's join group; true once, false ever after."""
-        await self._limit("newsletter:verify", self.config.rate_limit_verify_subscriber)
+        await self._limit("newsletter:verify", self.settings.rate_limit_verify_subscriber)
         if not token or len(token) > MAX_TOKEN_LENGTH:
             return False
         confirmed = list(
@@ -279,7 +277,7 @@ class NewsletterService:
 
     async def unsubscribe(self, token: str) -> Subscriber:
         """Takes the row off its list at once (idempotent); 404 when the token is not ours."""
-        await self._limit("newsletter:unsubscribe", self.config.rate_limit_unsubscribe)
+        await self._limit("newsletter:unsubscribe", self.settings.rate_limit_unsubscribe)
         row = None
         if len(token) <= MAX_TOKEN_LENGTH:
             row = await self.repo.subscriber_by_unsubscribe_token(digest(token))
@@ -295,7 +293,7 @@ class NewsletterService:
     # --- the contact form ----------------------------------------------------------------
 
     async def contact(self, message: ContactIn) -> None:
-        await self._limit("contact", self.config.rate_limit_contact)
+        await self._limit("contact", self.settings.rate_limit_contact)
         # A filled honeypot gets the same answer and sends nothing: bots learn nothing.
         if (message.website or "").strip():
             return

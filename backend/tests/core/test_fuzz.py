@@ -204,13 +204,14 @@ def test_every_documented_operation_declares_its_errors(fuzz_app: FastAPI) -> No
     ]
 
 
-@pytest.mark.parametrize("settings_overrides", [{"rate_limit_enabled": True}])
+@pytest.mark.parametrize(
+    "settings_overrides", [{"rate_limit_enabled": True, "rate_limit_contact": "1/600"}]
+)
 def test_rate_limit_answer_is_documented(
-    monkeypatch: pytest.MonkeyPatch, settings_overrides: dict[str, Any], settings: Settings
+    settings_overrides: dict[str, Any], settings: Settings
 ) -> None:
     """Limits on: the second contact message within the window is a documented 429 with
     Retry-After, in the /api envelope."""
-    monkeypatch.setenv("RATE_LIMIT_CONTACT", "1/600")
     app = create_app(settings)
     portal = asgi._get_portal()
     try:

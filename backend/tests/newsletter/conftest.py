@@ -1,4 +1,4 @@
-"""Helpers for the newsletter tests: the package's settings and reading its emails."""
+"""Helpers for the newsletter tests: the newsletter's settings and reading its emails."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from fastapi import FastAPI
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.core.settings import Settings
 from app.mail.mailbox import text_body
 from app.newsletter.models import Subscriber
-from app.newsletter.settings import NewsletterSettings
 
 TABLE = "/rest/v1/newsletter_subscribers"
 RPC = "/rest/v1/rpc/verify_subscriber"
@@ -38,13 +38,35 @@ def row(
     }
 
 
-@pytest.fixture
-def configure(app: FastAPI) -> Callable[..., NewsletterSettings]:
-    """Replaces the package's settings for this app: `configure(newsletter_token_expiry=60)`."""
+# The newsletter's section of the settings (core/settings.py), which `configure` replaces.
+NEWSLETTER_SETTINGS = frozenset(
+    {
+        "newsletter_token_expiry",
+        "newsletter_join_window",
+        "newsletter_resend_interval",
+        "newsletter_max_rows",
+        "rate_limit_subscribe",
+        "rate_limit_verify_subscriber",
+        "rate_limit_unsubscribe",
+        "rate_limit_contact",
+    }
+)
 
-    def apply(**values: Any) -> NewsletterSettings:
-        config = NewsletterSettings(**values)
-        app.state.newsletter_settings = config
+
+@pytest.fixture
+def configure(app: FastAPI) -> Callable[..., Settings]:
+    """Replaces the newsletter's settings for this app: `configure(newsletter_token_expiry=60)`;
+    the ones not given are their defaults, the other settings stay."""
+
+    def apply(**values: Any) -> Settings:
+        current: Settings = app.state.settings
+        kept = {
+            name: getattr(current, name)
+            for name in Settings.model_fields
+            if name not in NEWSLETTER_SETTINGS
+        }
+        config = Settings(**kept, **values)
+        app.state.settings = config
         return config
 
     return apply

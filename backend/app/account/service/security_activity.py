@@ -8,7 +8,7 @@ from datetime import timedelta
 from app.account.schemas import ActivityDevice, ActivityEntry
 from app.account.service.signed_in import SignedInService
 from app.auth.audit import RECENT_ENTRIES
-from app.auth.schemas import timestamp
+from app.auth.responses import timestamp
 from app.auth.service.base import AccessToken
 from app.core.database import utcnow
 

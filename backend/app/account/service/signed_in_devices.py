@@ -9,7 +9,7 @@ import uuid
 from app.account.schemas import SignedInDevice
 from app.account.service.signed_in import SignedInService
 from app.auth.audit import AuditAction, device_label
-from app.auth.schemas import timestamp
+from app.auth.responses import timestamp
 from app.auth.service.base import AccessToken
 from app.auth.user_agents import describe
 from app.core.error_codes import ErrorCode

@@ -2,7 +2,7 @@
 holding the service_role key.
 
 Admin writes go through the same rules as the user's own: the request model checks email
-and metadata (auth/schemas.py), the password policy is the sign-up one. Links made here are
+and metadata (auth/schemas/admin.py), the password policy is the sign-up one. Links made here are
 the same one-time tokens the emails carry (auth/one_time.py).
 """
 
@@ -13,7 +13,8 @@ from typing import Any
 
 from app.auth import emails, errors, one_time, redirects
 from app.auth.models import User
-from app.auth.schemas import AdminUserParams, GenerateLinkParams, InviteParams, user_json
+from app.auth.responses import user_json
+from app.auth.schemas.admin import AdminUserParams, GenerateLinkParams, InviteParams
 from app.auth.service.base import AuthServiceBase
 from app.core.database import utcnow
 from app.core.error_codes import ErrorCode

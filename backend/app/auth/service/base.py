@@ -19,7 +19,7 @@ from app.auth.models import Session as AuthSession
 from app.auth.one_time import OneTimeTokens
 from app.auth.passwords import Passwords
 from app.auth.repository import AuthRepository
-from app.auth.schemas import UserFields
+from app.auth.responses import UserFields
 from app.auth.sessions import SessionIssuer
 from app.auth.user_agents import describe
 from app.core.database import new_uuid, utcnow
@@ -166,7 +166,7 @@ class AuthServiceBase:
         everyone's go with `python -m app audit prune` (auth/audit.py)."""
         now = utcnow()
         browser, os = device_names(self.client.user_agent)
-        await self.repo.add_audit_entry(
+        await self.repo.add(
             AuditEntry(
                 user_id=user.id,
                 action=action.value,

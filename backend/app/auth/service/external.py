@@ -46,7 +46,7 @@ from app.auth.providers import (
     Tokens,
     nonce_digest,
 )
-from app.auth.schemas import AuthorizeParams, CallbackParams, IdTokenGrantParams
+from app.auth.schemas.external import AuthorizeParams, CallbackParams, IdTokenGrantParams
 from app.auth.service.base import AccessToken, AuthServiceBase
 from app.core.database import new_uuid, utcnow
 from app.core.deps import RequestContext
@@ -188,7 +188,7 @@ class ExternalService(AuthServiceBase):
             linking_target_id=target,
         )
         await self.repo.delete_abandoned_provider_flows(utcnow() - FLOW_LIFETIME)
-        await self.repo.add_flow_state(flow)
+        await self.repo.add(flow)
         return ProviderRedirect(
             url, binding_cookie(str(flow_id)), self._derived("browser", flow_id)
         )
@@ -322,7 +322,7 @@ class ExternalService(AuthServiceBase):
         )
         identity = None if pending is None else dataclasses.asdict(pending)
         exchange.provider_tokens = self._box.seal(tokens, exchange.id, identity)
-        await self.repo.add_flow_state(exchange)
+        await self.repo.add(exchange)
         return redirects.with_query(target, {"code": code})
 
     async def finish_link(self, user: User, exchange: FlowState) -> User:

@@ -24,13 +24,13 @@ from segno import DataOverflowError
 from app.auth.audit import AuditAction
 from app.auth.models import FACTOR_UNVERIFIED, FACTOR_VERIFIED, Challenge, Factor, User
 from app.auth.passwords import Passwords
-from app.auth.schemas import (
+from app.auth.responses import factor_json
+from app.auth.schemas.mfa import (
     EnrollFactorParams,
     GenerateRecoveryCodesParams,
     RecoveryCodeParams,
     VerifyFactorParams,
     canonical_recovery_code,
-    factor_json,
 )
 from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
 from app.core.crypto import SecretBox
@@ -226,7 +226,7 @@ class MfaService(AuthServiceBase):
             raise invalid("Recovery codes are verified without a challenge")
         challenge = Challenge(factor_id=factor.id, ip_address=self.client.ip)
         factor.last_challenged_at = utcnow()
-        await self.repo.add_challenge(challenge)
+        await self.repo.add(challenge)
         expires = challenge.created_at + timedelta(seconds=self.settings.mfa_challenge_expiry)
         return {"id": str(challenge.id), "type": TOTP, "expires_at": int(expires.timestamp())}
 

@@ -15,14 +15,14 @@ from typing import Any
 from app.auth import emails, errors, one_time, redirects
 from app.auth.audit import AuditAction
 from app.auth.models import FlowState, User
-from app.auth.schemas import (
+from app.auth.responses import user_json
+from app.auth.schemas.common import PkceParams
+from app.auth.schemas.signup import (
     OtpParams,
-    PkceParams,
     RecoverParams,
     ResendParams,
     SignupParams,
     VerifyParams,
-    user_json,
 )
 from app.auth.service.base import AuthServiceBase, email_identity
 from app.core.database import utcnow
@@ -226,7 +226,7 @@ class SignupService(AuthServiceBase):
             code_challenge_method=params.code_challenge_method,
             authentication_method=method,
         )
-        await self.repo.add_flow_state(flow)
+        await self.repo.add(flow)
         return flow
 
     async def _send_confirmation(

@@ -11,7 +11,7 @@ from typing import Any
 from app.auth import errors
 from app.auth.models import FlowState, User
 from app.auth.providers import OAUTH, ProviderTokenBox
-from app.auth.schemas import PasswordGrantParams, PkceGrantParams, RefreshGrantParams
+from app.auth.schemas.tokens import PasswordGrantParams, PkceGrantParams, RefreshGrantParams
 from app.auth.service.base import AuthServiceBase
 from app.core.database import utcnow
 from app.core.error_codes import ErrorCode

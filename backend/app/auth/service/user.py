@@ -14,8 +14,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.auth import emails, errors, one_time, redirects
 from app.auth.audit import AuditAction
 from app.auth.models import User
-from app.auth.repository import read_user_in_session
-from app.auth.schemas import UpdateUserParams, check_metadata, user_json
+from app.auth.repository.hot_path import read_user_in_session
+from app.auth.responses import user_json
+from app.auth.schemas.common import check_metadata
+from app.auth.schemas.user import UpdateUserParams
 from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
 from app.auth.sessions import amr_entry, is_recent_recovery
 from app.core.database import utcnow
@@ -29,7 +31,7 @@ REAUTHENTICATION_LIFETIME = 15 * 60
 
 class CurrentUserReader:
     """GET /user, the call every signed-in client repeats: the user behind the access token in
-    one statement (auth/repository.py#read_user_in_session), on a connection of its own and
+    one statement (auth/repository/hot_path.py#read_user_in_session), on a connection of its own and
     without a transaction (core/database.py#single_statement). It writes nothing, so it needs none of
     what a service's request context brings: no session to commit, no mail, no limits."""
 
