@@ -27,6 +27,7 @@ const FORMS = [
   'lib/email.ts',
   'lib/emailField.ts',
   'lib/hiddenText.ts',
+  'lib/nameField.ts',
   'lib/password.ts',
   'lib/serverMessages.ts',
   'lib/twoFactor.ts',
