@@ -5,6 +5,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button, ButtonLink } from '../../components/Button';
+import { FormAlert } from '../../components/form/FormAlert';
 import { PasswordField } from '../../components/form/PasswordField';
 import { LoadingState } from '../../components/LoadingState';
 import { useConfig } from '../../lib/configContext';
@@ -132,11 +133,7 @@ export default function ResetPasswordPage() {
       ) : null}
       {status.kind === 'ready' ? (
         <>
-          {failure ? (
-            <div className={styles.alert} role="alert">
-              <p>{failure}</p>
-            </div>
-          ) : null}
+          <FormAlert>{failure}</FormAlert>
           <form
             className={styles.form}
             onSubmit={onSubmit}

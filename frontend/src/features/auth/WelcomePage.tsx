@@ -5,8 +5,9 @@ import toast from 'react-hot-toast/headless';
 import { Redirect, useLocation } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
+import { EmailField } from '../../components/form/EmailField';
+import { FormAlert } from '../../components/form/FormAlert';
 import { PasswordField } from '../../components/form/PasswordField';
-import { TextField } from '../../components/form/TextField';
 import { LoadingState } from '../../components/LoadingState';
 import { useConfig, useText } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
@@ -77,22 +78,11 @@ function ChoosePassword({ email }: { email: string }) {
       titleId="welcome-title"
       intro={<p>{i18n._(WELCOME_TEXTS.intro)}</p>}
     >
-      {failure ? (
-        <div className={styles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="welcome-title">
         {/* The address, read-only: the account being set up, and the user name a password
             manager saves with the new password. */}
-        <TextField
-          label={t`Email`}
-          type="email"
-          autoComplete="username"
-          dir="ltr"
-          value={email}
-          readOnly
-        />
+        <EmailField label={t`Email`} autoComplete="username" value={email} readOnly />
         <PasswordField
           label={t`New password`}
           autoComplete="new-password"

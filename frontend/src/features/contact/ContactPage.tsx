@@ -3,7 +3,9 @@ import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Button, ButtonLink } from '../../components/Button';
+import { EmailField } from '../../components/form/EmailField';
 import { HoneypotField } from '../../components/form/HoneypotField';
+import { NameField } from '../../components/form/NameField';
 import { TextAreaField } from '../../components/form/TextAreaField';
 import { TextField } from '../../components/form/TextField';
 import { PageHero } from '../../components/PageHero';
@@ -86,19 +88,9 @@ export default function ContactPage() {
               <h2 id="contact-form-title" className={styles.formTitle}>
                 <Trans>Send us a message</Trans>
               </h2>
-              <TextField
-                label={t`Your name`}
-                type="text"
-                dir="auto"
-                autoComplete="name"
-                error={errors.name?.message}
-                {...field('name')}
-              />
-              <TextField
+              <NameField label={t`Your name`} error={errors.name?.message} {...field('name')} />
+              <EmailField
                 label={t`Email address`}
-                type="email"
-                dir="ltr"
-                autoComplete="email"
                 error={errors.email?.message}
                 {...field('email')}
               />
