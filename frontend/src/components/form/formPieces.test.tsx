@@ -1,8 +1,7 @@
 import { render, screen } from '../../test/render';
+import { EmailField, NameField } from './PersonFields';
 import { CheckEmail } from './CheckEmail';
-import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
-import { NameField } from './NameField';
 
 describe('EmailField', () => {
   it('is an email input, left to right, with the saved address and its error tied to it', () => {

@@ -4,7 +4,7 @@ import type { User } from '@supabase/supabase-js';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { EmailField } from '../../components/form/EmailField';
+import { EmailField } from '../../components/form/PersonFields';
 import { FormAlert } from '../../components/form/FormAlert';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';

@@ -3,7 +3,7 @@ import type { FormEventHandler } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { EmailField } from '../../components/form/EmailField';
+import { EmailField } from '../../components/form/PersonFields';
 
 interface EmailRequestFormProps {
   /** The id of the heading that names the form (the screen's title). */

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { EmailField } from '../../components/form/EmailField';
+import { EmailField } from '../../components/form/PersonFields';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PasswordField } from '../../components/form/PasswordField';
 import { useConfig } from '../../lib/configContext';

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Redirect, useLocation } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
-import { EmailField } from '../../components/form/EmailField';
+import { EmailField } from '../../components/form/PersonFields';
 import { LoadingState } from '../../components/LoadingState';
 import { useText } from '../../lib/configContext';
 import { useSession } from '../../lib/session';

@@ -1,6 +1,9 @@
 import { forwardRef } from 'react';
 import { TextField, type TextFieldProps } from './TextField';
 
+// The person's fields of a form, the address and the name, in one module: the public contact
+// and join pages take both, as one chunk.
+
 type EmailFieldProps = Omit<TextFieldProps, 'type' | 'spellCheck' | 'autoCapitalize'>;
 
 /**
@@ -23,4 +26,18 @@ export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function
       {...props}
     />
   );
+});
+
+type NameFieldProps = Omit<TextFieldProps, 'type'>;
+
+/**
+ * Every form's name of a person: free text that follows what is typed (TextField's `auto`
+ * direction, so an Arabic name reads right to left on an English page) and the browser's saved
+ * name. Its rule is lib/nameField.ts.
+ */
+export const NameField = forwardRef<HTMLInputElement, NameFieldProps>(function NameField(
+  { autoComplete = 'name', ...props },
+  ref,
+) {
+  return <TextField ref={ref} type="text" autoComplete={autoComplete} {...props} />;
 });
