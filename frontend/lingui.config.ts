@@ -17,7 +17,8 @@ const rootDir = fileURLToPath(new URL('.', import.meta.url));
 const catalog = (name: string, include: string[], exclude: string[] = []) => ({
   path: `<rootDir>/src/locales/{locale}/${name}`,
   include: include.map((path) => `<rootDir>/src/${path}`),
-  exclude: exclude.map((path) => `<rootDir>/src/${path}`),
+  // A folder's path excludes only the folder itself for Lingui's glob: its files go by `/**`.
+  exclude: exclude.map((path) => `<rootDir>/src/${path}${path.includes('.') ? '' : '/**'}`),
 });
 
 // Shared form rules and the server's error messages: only the pages with forms (auth, account,
@@ -27,6 +28,7 @@ const FORMS = [
   'lib/email.ts',
   'lib/emailField.ts',
   'lib/hiddenText.ts',
+  'lib/nameField.ts',
   'lib/password.ts',
   'lib/serverMessages.ts',
   'lib/twoFactor.ts',

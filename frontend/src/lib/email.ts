@@ -1,6 +1,9 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
+/** The longest address the server takes (backend/app/core/email_address.py). */
+export const EMAIL_MAX = 254;
+
 /** The simple email pattern every form uses, text @ text . text (docs/behaviour.md#messages). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -62,7 +65,7 @@ function mixesScripts(label: string): boolean {
 export function emailProblem(value: string): MessageDescriptor | null {
   const email = value.trim().normalize('NFC');
   if (!EMAIL_PATTERN.test(email)) return null; // the pattern's own message covers it
-  if (email.length > 254) return EMAIL_MESSAGES.tooLong;
+  if (email.length > EMAIL_MAX) return EMAIL_MESSAGES.tooLong;
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
   // eslint-disable-next-line no-control-regex -- ASCII is exactly the rule

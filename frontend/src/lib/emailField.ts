@@ -8,13 +8,17 @@ import { EMAIL_PATTERN, checkEmailRules } from './email';
 /**
  * Any address of the pattern, required (sign-in: an account created before today's rules still
  * signs in). Its own module so that lib/email.ts stays free of zod for the pages that only need
- * the pattern.
+ * the pattern. An empty address has the one message; the pattern skips it instead of aborting,
+ * since an abort would also skip the form's own checks across fields (the join form's 'Please
+ * select at least one option', shown with the other errors).
  */
 export const emailPatternField = z
   .string()
   .trim()
-  .min(1, { error: () => t`Email is required`, abort: true })
-  .regex(EMAIL_PATTERN, { error: () => t`Email is invalid` });
+  .min(1, { error: () => t`Email is required` })
+  .refine((email) => email === '' || EMAIL_PATTERN.test(email), {
+    error: () => t`Email is invalid`,
+  });
 
 /**
  * A form's address the server will send to: required, the pattern, then the server's rules

@@ -4,7 +4,8 @@ import type { User } from '@supabase/supabase-js';
 import { useMemo, useState } from 'react';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { EmailField, NameField } from '../../components/form/PersonFields';
+import { FormAlert } from '../../components/form/FormAlert';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
 import { authErrorCode, authErrorMessage } from '../../lib/session';
@@ -75,16 +76,9 @@ export function AccountInfoForm({ user, onSaved }: { user: User; onSaved: () => 
       noValidate
       aria-label={t`Account information`}
     >
-      <TextField
-        label={t`Full name`}
-        autoComplete="name"
-        error={errors.name?.message}
-        {...field('name')}
-      />
-      <TextField
+      <NameField label={t`Full name`} error={errors.name?.message} {...field('name')} />
+      <EmailField
         label={t`Email address`}
-        type="email"
-        dir="ltr"
         value={user.email ?? ''}
         readOnly
         hint={t`Your sign-in address.`}
@@ -96,11 +90,7 @@ export function AccountInfoForm({ user, onSaved }: { user: User; onSaved: () => 
           </div>
         ) : null}
       </div>
-      {failure ? (
-        <div className={accountStyles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t`Saving…` : t`Update Account`}
       </Button>

@@ -4,7 +4,8 @@ import type { User } from '@supabase/supabase-js';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { EmailField } from '../../components/form/PersonFields';
+import { FormAlert } from '../../components/form/FormAlert';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
 import { activeLocale } from '../../lib/i18n/catalogs';
@@ -155,16 +156,9 @@ export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormPr
           noValidate
           aria-label={t`Change email address`}
         >
-          {failure ? (
-            <div className={accountStyles.alert} role="alert">
-              <p>{failure}</p>
-            </div>
-          ) : null}
-          <TextField
+          <FormAlert>{failure}</FormAlert>
+          <EmailField
             label={t`New email address`}
-            type="email"
-            dir="ltr"
-            autoComplete="email"
             hint={t`We will email a link to your current address and one to the new address.`}
             error={errors.email?.message}
             {...field('email')}

@@ -5,6 +5,7 @@ import { Mail } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
+import { FormAlert } from '../../components/form/FormAlert';
 import { ProviderLogo } from '../../components/ProviderLogo';
 import { useConfig } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
@@ -129,11 +130,7 @@ export function ConnectedAccounts({ user, onChanged, notice }: ConnectedAccounts
       <div className={status ? accountStyles.notice : undefined} role="status">
         {status ? <p>{status}</p> : null}
       </div>
-      {failure ? (
-        <div className={accountStyles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
       <ul className={styles.identities}>
         {password ? (
           <li className={styles.identity}>

@@ -8,6 +8,8 @@ import { useLocation } from 'wouter';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
+import { FormAlert } from '../../components/form/FormAlert';
+import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { useText } from '../../lib/configContext';
@@ -68,11 +70,7 @@ function EmailCodeStatus({
           </p>
         ) : null}
       </div>
-      {state.kind === 'failed' ? (
-        <div className={accountStyles.alert} role="alert">
-          <p>{state.message}</p>
-        </div>
-      ) : null}
+      <FormAlert>{state.kind === 'failed' ? state.message : null}</FormAlert>
       <Button
         type="button"
         variant="outline"
@@ -192,11 +190,7 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
           device is signed out. This cannot be undone.
         </Trans>
       </p>
-      {failure ? (
-        <div className={accountStyles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
       <TextField
         label={t({
           message: `Type ${word} to confirm`,
@@ -225,15 +219,7 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
             onSend={() => void sendCode()}
             disabled={isSubmitting}
           />
-          <TextField
-            label={t`Code from the email`}
-            type="text"
-            dir="ltr"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            error={errors.code?.message}
-            {...field('code')}
-          />
+          <OneTimeCodeField kind="email" error={errors.code?.message} {...field('code')} />
         </>
       )}
       <CheckboxField label={i18n._(DELETION_TEXTS.newsletter)} {...field('newsletter')} />

@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
+import { FormAlert } from '../../components/form/FormAlert';
 import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { useText } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
@@ -23,9 +24,7 @@ import {
 function InvalidLink({ message }: { message: string }) {
   return (
     <>
-      <div className={styles.alert} role="alert">
-        <p>{message}</p>
-      </div>
+      <FormAlert>{message}</FormAlert>
       <div className={`${styles.links} ${styles.centered}`}>
         <Link to={DELETION_REQUEST_PATH}>
           <Trans>Ask for a new deletion link</Trans>

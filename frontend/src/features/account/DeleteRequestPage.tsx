@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { EmailField } from '../../components/form/PersonFields';
+import { CheckEmail } from '../../components/form/CheckEmail';
+import { FormAlert } from '../../components/form/FormAlert';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { useText } from '../../lib/configContext';
@@ -67,16 +67,13 @@ export default function DeleteRequestPage() {
       <Section labelledBy="delete-request-title" narrow>
         <div className={panels.layout}>
           {sent ? (
-            <div className={`${panels.panel} ${styles.sent}`} role="status">
-              <MailCheck size={48} aria-hidden="true" />
-              <h2 id="delete-request-title" className={styles.panelTitle}>
-                <Trans>Check your email</Trans>
-              </h2>
-              <p>{i18n._(DELETION_TEXTS.linkSent)}</p>
-              <p>
-                <Trans>Can&apos;t find it? Please check your spam or junk folder too.</Trans>
-              </p>
-            </div>
+            <CheckEmail
+              className={`${panels.panel} ${styles.sent}`}
+              role="status"
+              titleId="delete-request-title"
+              titleClassName={styles.panelTitle}
+              sent={i18n._(DELETION_TEXTS.linkSent)}
+            />
           ) : (
             <form
               className={`${panels.panel} ${styles.form}`}
@@ -93,16 +90,9 @@ export default function DeleteRequestPage() {
                   deleted only when you open the link and press &lsquo;Delete my account&rsquo;.
                 </Trans>
               </p>
-              {failure ? (
-                <div className={accountStyles.alert} role="alert">
-                  <p>{failure}</p>
-                </div>
-              ) : null}
-              <TextField
+              <FormAlert>{failure}</FormAlert>
+              <EmailField
                 label={t`Email address`}
-                type="email"
-                dir="ltr"
-                autoComplete="email"
                 error={errors.email?.message}
                 {...field('email')}
               />

@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
+import { emailAddressField } from '../../lib/emailField';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { intlLocale } from '../../lib/i18n/locales';
-import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
+import { personNameField } from '../../lib/nameField';
 import { newPasswordRule } from '../../lib/password';
 
 /**
@@ -54,13 +54,9 @@ export const SAME_EMAIL = msg`That is already your email address.`;
 export function createChangeEmailSchema(currentEmail: string) {
   const current = currentEmail.trim().toLowerCase();
   return z.object({
-    email: z
-      .string()
-      .trim()
-      .min(1, { message: t`Email is required`, abort: true })
-      .regex(EMAIL_PATTERN, { message: t`Email is invalid`, abort: true })
-      .superRefine(checkEmailRules)
-      .refine((email) => email.toLowerCase() !== current, i18n._(SAME_EMAIL)),
+    email: emailAddressField.refine((email) => email.toLowerCase() !== current, {
+      error: () => i18n._(SAME_EMAIL),
+    }),
   });
 }
 
@@ -86,11 +82,7 @@ export function formatMemberSince(
  */
 export function createNameSchema() {
   return z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: () => t`Name is required`, abort: true })
-      .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
+    name: personNameField(),
   });
 }
 

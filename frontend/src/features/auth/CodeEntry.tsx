@@ -1,9 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import local from './CodeEntry.module.css';
 
 interface CodeEntryProps {
@@ -26,7 +26,6 @@ interface CodeEntryProps {
  * under the check-your-email message of sign-in by email and of sign-up confirmation.
  */
 export function CodeEntry(props: CodeEntryProps) {
-  const { t } = useLingui();
   return (
     <form
       className={`${styles.form} ${local.codeForm}`}
@@ -38,15 +37,7 @@ export function CodeEntry(props: CodeEntryProps) {
         <Trans>Or enter the 6-digit code from the email</Trans>
       </h2>
       {props.alert}
-      <TextField
-        label={t`Code from the email`}
-        type="text"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        dir="ltr"
-        error={props.error}
-        {...props.input}
-      />
+      <OneTimeCodeField kind="email" error={props.error} {...props.input} />
       <Button type="submit" className={styles.submit} disabled={props.busy || props.done}>
         {props.busy ? props.busyLabel : props.submitLabel}
       </Button>

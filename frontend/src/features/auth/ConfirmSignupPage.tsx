@@ -1,7 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MailCheck } from 'lucide-react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -9,12 +8,15 @@ import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { CheckEmail } from '../../components/form/CheckEmail';
+import { FormAlert } from '../../components/form/FormAlert';
 import { useZodForm } from '../../lib/form';
 import { welcomeState } from '../../lib/profileArrival';
 import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { AuthLinks } from './AuthLinks';
 import { CodeEntry } from './CodeEntry';
+import { EmailRequestForm } from './EmailRequestForm';
 import { codeFailure } from './emailSignIn';
 import {
   emailCodeSchema,
@@ -86,13 +88,7 @@ function ConfirmCodeForm({ email }: { email: string }) {
     <CodeEntry
       titleId="confirm-code-title"
       onSubmit={onSubmit}
-      alert={
-        failure ? (
-          <div className={styles.alert} role="alert">
-            <p>{failure}</p>
-          </div>
-        ) : null
-      }
+      alert={<FormAlert>{failure}</FormAlert>}
       error={errors.code?.message}
       input={field('code')}
       busy={isSubmitting}
@@ -146,12 +142,9 @@ export default function ConfirmSignupPage() {
   return (
     <AccountFrame eyebrow={t`Account`} title={t`Confirm your email`} titleId="confirm-title">
       {email ? (
-        <div className={styles.message}>
-          <MailCheck size={48} aria-hidden="true" />
-          <h2>
-            <Trans>Check your inbox</Trans>
-          </h2>
-          <p>
+        <CheckEmail
+          title={<Trans>Check your inbox</Trans>}
+          sent={
             <Trans>
               We sent a confirmation link and a 6-digit code to{' '}
               <strong>
@@ -159,12 +152,13 @@ export default function ConfirmSignupPage() {
               </strong>
               . Open the link, or type the code here, to activate your account.
             </Trans>
-          </p>
-          <p>
+          }
+          hint={
             <Trans>
               Can&apos;t find it? Please check your spam or junk folder, or send it again.
             </Trans>
-          </p>
+          }
+        >
           {feedback}
           <Button variant="outline" onClick={() => void resend()} disabled={sending}>
             {sending ? t`Sending…` : t`Resend confirmation email`}
@@ -172,7 +166,7 @@ export default function ConfirmSignupPage() {
           <Link to="/login" className={styles.inlineLink}>
             <Trans>Go to sign in</Trans>
           </Link>
-        </div>
+        </CheckEmail>
       ) : null}
       {email ? (
         <ConfirmCodeForm email={email} />
@@ -187,32 +181,15 @@ export default function ConfirmSignupPage() {
             </p>
           </div>
           {feedback}
-          <form
-            className={styles.form}
+          <EmailRequestForm
+            labelledBy="confirm-title"
             onSubmit={onAskEmail}
-            noValidate
-            aria-labelledby="confirm-title"
-          >
-            <TextField
-              label={t`Email`}
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              error={errors.email?.message}
-              {...field('email')}
-            />
-            <Button type="submit" className={styles.submit} disabled={isSubmitting}>
-              {isSubmitting ? t`Sending…` : t`Send confirmation link`}
-            </Button>
-          </form>
-          <div className={styles.links}>
-            <Link to="/login">
-              <Trans>Back to sign in</Trans>
-            </Link>
-            <Link to="/signup">
-              <Trans>Create an account</Trans>
-            </Link>
-          </div>
+            error={errors.email?.message}
+            input={field('email')}
+            busy={isSubmitting}
+            submitLabel={t`Send confirmation link`}
+          />
+          <AuthLinks links={['backToSignIn', 'createAccount']} />
         </>
       )}
     </AccountFrame>

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { CheckEmail } from '../../components/form/CheckEmail';
+import { FormAlert } from '../../components/form/FormAlert';
 import { useZodForm } from '../../lib/form';
 import { getSupabase } from '../../lib/supabase';
+import { AuthLinks } from './AuthLinks';
 import { CodeEntry } from './CodeEntry';
+import { EmailRequestForm } from './EmailRequestForm';
 import { codeFailure, EMAIL_SIGN_IN_TEXTS, sendFailure, type Failure } from './emailSignIn';
 import {
   emailCodeSchema,
@@ -124,11 +124,7 @@ export default function EmailSignInPage() {
   /** The address the email went to, as the sentence names it. */
   const email = sentTo;
 
-  const alert = failure ? (
-    <div className={styles.alert} role="alert">
-      <p>{failure}</p>
-    </div>
-  ) : null;
+  const alert = <FormAlert>{failure}</FormAlert>;
 
   return (
     <AccountFrame
@@ -148,12 +144,8 @@ export default function EmailSignInPage() {
     >
       <div role="status">
         {sentTo ? (
-          <div className={styles.message}>
-            <MailCheck size={48} aria-hidden="true" />
-            <h2>
-              <Trans>Check your email</Trans>
-            </h2>
-            <p>
+          <CheckEmail
+            sent={
               <Trans>
                 If an account exists for{' '}
                 <strong>
@@ -162,11 +154,8 @@ export default function EmailSignInPage() {
                 , we have sent it a sign-in link and a 6-digit code. The link and the code work
                 once.
               </Trans>
-            </p>
-            <p>
-              <Trans>Can&apos;t find it? Please check your spam or junk folder too.</Trans>
-            </p>
-          </div>
+            }
+          />
         ) : null}
       </div>
       {sentTo ? (
@@ -204,35 +193,17 @@ export default function EmailSignInPage() {
       ) : (
         <>
           {alert}
-          <form
-            className={styles.form}
+          <EmailRequestForm
+            labelledBy="email-sign-in-title"
             onSubmit={onRequest}
-            noValidate
-            aria-labelledby="email-sign-in-title"
-          >
-            <TextField
-              label={t`Email`}
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              error={request.formState.errors.email?.message}
-              {...request.field('email')}
-            />
-            <Button
-              type="submit"
-              className={styles.submit}
-              disabled={request.formState.isSubmitting}
-            >
-              {request.formState.isSubmitting ? t`Sending…` : t`Send sign-in link`}
-            </Button>
-          </form>
+            error={request.formState.errors.email?.message}
+            input={request.field('email')}
+            busy={request.formState.isSubmitting}
+            submitLabel={t`Send sign-in link`}
+          />
         </>
       )}
-      <div className={`${styles.links} ${styles.centered}`}>
-        <Link to="/login">
-          <Trans>Back to sign in</Trans>
-        </Link>
-      </div>
+      <AuthLinks links={['backToSignIn']} centered />
     </AccountFrame>
   );
 }

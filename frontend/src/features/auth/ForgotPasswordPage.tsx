@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { CheckEmail } from '../../components/form/CheckEmail';
+import { FormAlert } from '../../components/form/FormAlert';
 import { useZodForm } from '../../lib/form';
 import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { AuthLinks } from './AuthLinks';
+import { EmailRequestForm } from './EmailRequestForm';
 import { emailOnlySchema, type EmailOnlyForm } from './schemas';
 import { returnUrl } from './siteLinks';
 
@@ -58,12 +59,9 @@ export default function ForgotPasswordPage() {
       }
     >
       {sentTo ? (
-        <div className={styles.message} role="status">
-          <MailCheck size={48} aria-hidden="true" />
-          <h2>
-            <Trans>Check your email</Trans>
-          </h2>
-          <p>
+        <CheckEmail
+          role="status"
+          sent={
             <Trans>
               If an account exists for{' '}
               <strong>
@@ -71,47 +69,24 @@ export default function ForgotPasswordPage() {
               </strong>
               , we have sent a link to reset your password. The link works once.
             </Trans>
-          </p>
-          <p>
-            <Trans>Can&apos;t find it? Please check your spam or junk folder too.</Trans>
-          </p>
+          }
+        >
           <Link to="/login" className={styles.inlineLink}>
             <Trans>Back to sign in</Trans>
           </Link>
-        </div>
+        </CheckEmail>
       ) : (
         <>
-          {failure ? (
-            <div className={styles.alert} role="alert">
-              <p>{failure}</p>
-            </div>
-          ) : null}
-          <form
-            className={styles.form}
+          <FormAlert>{failure}</FormAlert>
+          <EmailRequestForm
+            labelledBy="forgot-title"
             onSubmit={onSubmit}
-            noValidate
-            aria-labelledby="forgot-title"
-          >
-            <TextField
-              label={t`Email`}
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              error={errors.email?.message}
-              {...field('email')}
-            />
-            <Button type="submit" className={styles.submit} disabled={isSubmitting}>
-              {isSubmitting ? t`Sending…` : t`Send Reset Link`}
-            </Button>
-          </form>
-          <div className={styles.links}>
-            <Link to="/login">
-              <Trans>Back to sign in</Trans>
-            </Link>
-            <Link to="/signup">
-              <Trans>Create an account</Trans>
-            </Link>
-          </div>
+            error={errors.email?.message}
+            input={field('email')}
+            busy={isSubmitting}
+            submitLabel={t`Send Reset Link`}
+          />
+          <AuthLinks links={['backToSignIn', 'createAccount']} />
         </>
       )}
     </AccountFrame>

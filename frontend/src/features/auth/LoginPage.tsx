@@ -5,14 +5,15 @@ import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
+import { EmailField } from '../../components/form/PersonFields';
+import { FormAlert } from '../../components/form/FormAlert';
 import { PasswordField } from '../../components/form/PasswordField';
-import { TextField } from '../../components/form/TextField';
 import { useConfig } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
 import { authErrorCode, authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
-import { EMAIL_SIGN_IN_PATH } from './paths';
+import { AuthLinks } from './AuthLinks';
 import { ProviderButtons } from './ProviderButtons';
 import { loginSchema, type LoginForm } from './schemas';
 import { useFinishSignIn } from './signIn';
@@ -75,30 +76,21 @@ export default function LoginPage() {
       ) : null}
       <ProviderButtons providers={providers} />
       {failure?.unconfirmedEmail ? (
-        <div className={styles.alert} role="alert">
-          <p>
-            <Trans>
-              Please confirm your email address first.{' '}
-              <Link
-                to="/auth/confirm-signup"
-                state={{ email: failure.unconfirmedEmail }}
-                className={styles.inlineLink}
-              >
-                Resend the confirmation email
-              </Link>
-            </Trans>
-          </p>
-        </div>
+        <FormAlert>
+          <Trans>
+            Please confirm your email address first.{' '}
+            <Link
+              to="/auth/confirm-signup"
+              state={{ email: failure.unconfirmedEmail }}
+              className={styles.inlineLink}
+            >
+              Resend the confirmation email
+            </Link>
+          </Trans>
+        </FormAlert>
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title">
-        <TextField
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          error={errors.email?.message}
-          {...field('email')}
-        />
+        <EmailField label={t`Email`} error={errors.email?.message} {...field('email')} />
         <PasswordField
           label={t`Password`}
           autoComplete="current-password"
@@ -109,22 +101,8 @@ export default function LoginPage() {
           {isSubmitting ? t`Signing in…` : t`Sign In`}
         </Button>
       </form>
-      <div className={styles.links}>
-        <Link to="/auth/forgot-password">
-          <Trans>Forgot Password?</Trans>
-        </Link>
-        <Link to={EMAIL_SIGN_IN_PATH}>
-          <Trans>Email me a sign-in link</Trans>
-        </Link>
-        <Link to="/signup">
-          <Trans>Don&apos;t have an account? Sign up</Trans>
-        </Link>
-      </div>
-      <div className={`${styles.links} ${styles.centered}`}>
-        <Link to="/">
-          <Trans>Back to home</Trans>
-        </Link>
-      </div>
+      <AuthLinks links={['forgotPassword', 'emailLink', 'signUp']} />
+      <AuthLinks links={['home']} centered />
     </AccountFrame>
   );
 }

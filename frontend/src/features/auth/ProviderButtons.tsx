@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { accountStyles } from '../../components/AccountFrame';
+import { FormAlert } from '../../components/form/FormAlert';
 import { ProviderLogo } from '../../components/ProviderLogo';
 import { useBackForwardRestore } from '../../lib/pageRestore';
 import { callbackPath, PROVIDER_NAMES, type SignInProvider } from '../../lib/providers';
@@ -69,11 +69,7 @@ export function ProviderButtons({ providers }: ProviderButtonsProps) {
 
   return (
     <>
-      {failure ? (
-        <div className={accountStyles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
       <div className={styles.providers}>
         {providers.map((provider) => (
           <button

@@ -1,21 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
-import { Button, ButtonLink } from '../../components/Button';
-import { PasswordField } from '../../components/form/PasswordField';
+import { ButtonLink } from '../../components/Button';
 import { LoadingState } from '../../components/LoadingState';
-import { useConfig } from '../../lib/configContext';
-import { ErrorCode } from '../../lib/errorCodes';
-import { useZodForm } from '../../lib/form';
-import { passwordHint } from '../../lib/password';
-import { authErrorCode, authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { needsSecondFactor, TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
+import { NewPasswordForm } from './NewPasswordForm';
 import { clearRecovery, hasRecentRecovery, isRecoveryHash, markRecovery } from './recovery';
-import { createResetPasswordSchema, type ResetPasswordForm } from './schemas';
 
 type Status =
   | { kind: 'checking' }
@@ -50,19 +44,6 @@ export default function ResetPasswordPage() {
   const fromCallback = Boolean(useHistoryState<{ recovery?: unknown } | null>()?.recovery);
   const [hash] = useState(() => window.location.hash);
   const [status, setStatus] = useState<Status>({ kind: 'checking' });
-  const [failure, setFailure] = useState<string | null>(null);
-  const { passwordMinLength } = useConfig();
-  const schema = useMemo(() => createResetPasswordSchema(passwordMinLength), [passwordMinLength]);
-  const {
-    field,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useZodForm<ResetPasswordForm>(schema, {
-    password: '',
-    confirmPassword: '',
-  });
-
   useEffect(() => {
     let active = true;
     void checkRecovery(hash, fromCallback).then((result) => {
@@ -73,25 +54,11 @@ export default function ResetPasswordPage() {
     };
   }, [hash, fromCallback]);
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setFailure(null);
-    const supabase = await getSupabase();
-    const { error } = await supabase.auth.updateUser({ password });
-    if (error) {
-      const message = authErrorMessage(error, t`Failed to update password`);
-      const code = authErrorCode(error);
-      if (code === ErrorCode.weakPassword || code === ErrorCode.samePassword) {
-        setError('password', { message }, { shouldFocus: true });
-      } else {
-        setFailure(message);
-      }
-      toast.error(message);
-      return;
-    }
+  const onSaved = () => {
     clearRecovery();
     toast.success(t`Your password has been updated.`);
     navigate('/profile', { replace: true });
-  });
+  };
 
   if (status.kind === 'secondFactor') {
     const state: TwoFactorState = { from: '/auth/reset-password' };
@@ -131,36 +98,12 @@ export default function ResetPasswordPage() {
         </div>
       ) : null}
       {status.kind === 'ready' ? (
-        <>
-          {failure ? (
-            <div className={styles.alert} role="alert">
-              <p>{failure}</p>
-            </div>
-          ) : null}
-          <form
-            className={styles.form}
-            onSubmit={onSubmit}
-            noValidate
-            aria-labelledby="reset-title"
-          >
-            <PasswordField
-              label={t`New password`}
-              autoComplete="new-password"
-              hint={passwordHint(passwordMinLength)}
-              error={errors.password?.message}
-              {...field('password')}
-            />
-            <PasswordField
-              label={t`Confirm new password`}
-              autoComplete="new-password"
-              error={errors.confirmPassword?.message}
-              {...field('confirmPassword')}
-            />
-            <Button type="submit" className={styles.submit} disabled={isSubmitting}>
-              {isSubmitting ? t`Saving…` : t`Update Password`}
-            </Button>
-          </form>
-        </>
+        <NewPasswordForm
+          titleId="reset-title"
+          submitLabel={t`Update Password`}
+          failedMessage={t`Failed to update password`}
+          onSaved={onSaved}
+        />
       ) : null}
     </AccountFrame>
   );

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
+import { EmailField, NameField } from '../../components/form/PersonFields';
+import { FormAlert } from '../../components/form/FormAlert';
 import { PasswordField } from '../../components/form/PasswordField';
-import { TextField } from '../../components/form/TextField';
 import { useConfig } from '../../lib/configContext';
 import { useZodForm } from '../../lib/form';
 import { activeLocale } from '../../lib/i18n/catalogs';
@@ -13,6 +13,7 @@ import { passwordHint } from '../../lib/password';
 import { welcomeState } from '../../lib/profileArrival';
 import { authErrorMessage, useDelayedNavigate } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { AuthLinks } from './AuthLinks';
 import { ProviderButtons } from './ProviderButtons';
 import { createSignupSchema, type SignupForm } from './schemas';
 import { returnUrl } from './siteLinks';
@@ -82,28 +83,10 @@ export default function SignupPage() {
       }
     >
       <ProviderButtons providers={providers} />
-      {failure ? (
-        <div className={styles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
-        <TextField
-          label={t`Full name`}
-          type="text"
-          autoComplete="name"
-          dir="auto"
-          error={errors.name?.message}
-          {...field('name')}
-        />
-        <TextField
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          error={errors.email?.message}
-          {...field('email')}
-        />
+        <NameField label={t`Full name`} error={errors.name?.message} {...field('name')} />
+        <EmailField label={t`Email`} error={errors.email?.message} {...field('email')} />
         <PasswordField
           label={t`Password`}
           autoComplete="new-password"
@@ -121,14 +104,7 @@ export default function SignupPage() {
           {isSubmitting ? t`Creating account…` : t`Create Account`}
         </Button>
       </form>
-      <div className={styles.links}>
-        <Link to="/">
-          <Trans>Back to home</Trans>
-        </Link>
-        <Link to="/login">
-          <Trans>Already have an account? Sign in</Trans>
-        </Link>
-      </div>
+      <AuthLinks links={['home', 'signIn']} />
     </AccountFrame>
   );
 }

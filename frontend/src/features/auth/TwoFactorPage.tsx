@@ -5,6 +5,7 @@ import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
+import { FormAlert } from '../../components/form/FormAlert';
 import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { LoadingState } from '../../components/LoadingState';
 import { useZodForm } from '../../lib/form';
@@ -112,11 +113,7 @@ function SecondStep({ from }: { from?: string }) {
         </p>
       }
     >
-      {failure ? (
-        <div className={styles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
       <form
         className={styles.form}
         onSubmit={onSubmit}

@@ -1,23 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast/headless';
 import { Redirect, useLocation } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
-import { Button } from '../../components/Button';
-import { PasswordField } from '../../components/form/PasswordField';
-import { TextField } from '../../components/form/TextField';
+import { EmailField } from '../../components/form/PersonFields';
 import { LoadingState } from '../../components/LoadingState';
-import { useConfig, useText } from '../../lib/configContext';
-import { ErrorCode } from '../../lib/errorCodes';
-import { useZodForm } from '../../lib/form';
-import { passwordHint } from '../../lib/password';
-import { authErrorCode, authErrorMessage, useSession } from '../../lib/session';
-import { getSupabase } from '../../lib/supabase';
+import { useText } from '../../lib/configContext';
+import { useSession } from '../../lib/session';
 import { TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactor';
+import { NewPasswordForm } from './NewPasswordForm';
 import { WELCOME_PATH } from './paths';
 import { useSecondFactorOwed } from './secondFactorOwed';
-import { createResetPasswordSchema, type ResetPasswordForm } from './schemas';
 
 /** The texts of the invitation's screen (docs/behaviour.md#accounts-invite). */
 export const WELCOME_TEXTS = {
@@ -38,37 +30,10 @@ function ChoosePassword({ email }: { email: string }) {
   const { t, i18n } = useLingui();
   const text = useText();
   const [, navigate] = useLocation();
-  const { passwordMinLength } = useConfig();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const schema = useMemo(() => createResetPasswordSchema(passwordMinLength), [passwordMinLength]);
-  const {
-    field,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useZodForm<ResetPasswordForm>(schema, { password: '', confirmPassword: '' });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setFailure(null);
-    const supabase = await getSupabase();
-    // An invited account has no password yet, so the server asks for no current one
-    // (docs/behaviour.md#accounts-password-change); setting it adds the email sign-in.
-    const { error } = await supabase.auth.updateUser({ password });
-    if (error) {
-      const message = authErrorMessage(error, i18n._(WELCOME_TEXTS.failed));
-      const code = authErrorCode(error);
-      if (code === ErrorCode.weakPassword || code === ErrorCode.samePassword) {
-        setError('password', { message }, { shouldFocus: true });
-      } else {
-        setFailure(message);
-      }
-      toast.error(message);
-      return;
-    }
-    setDone(true);
+  // An invited account has no password yet, so the server asks for no current one
+  // (docs/behaviour.md#accounts-password-change); setting it adds the email sign-in.
+  const onSaved = () =>
     navigate('/profile', { replace: true, state: welcomeDoneState(i18n._(WELCOME_TEXTS.done)) });
-  });
 
   return (
     <AccountFrame
@@ -77,39 +42,16 @@ function ChoosePassword({ email }: { email: string }) {
       titleId="welcome-title"
       intro={<p>{i18n._(WELCOME_TEXTS.intro)}</p>}
     >
-      {failure ? (
-        <div className={styles.alert} role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="welcome-title">
+      <NewPasswordForm
+        titleId="welcome-title"
+        submitLabel={t`Set Password`}
+        failedMessage={i18n._(WELCOME_TEXTS.failed)}
+        onSaved={onSaved}
+      >
         {/* The address, read-only: the account being set up, and the user name a password
             manager saves with the new password. */}
-        <TextField
-          label={t`Email`}
-          type="email"
-          autoComplete="username"
-          dir="ltr"
-          value={email}
-          readOnly
-        />
-        <PasswordField
-          label={t`New password`}
-          autoComplete="new-password"
-          hint={passwordHint(passwordMinLength)}
-          error={errors.password?.message}
-          {...field('password')}
-        />
-        <PasswordField
-          label={t`Confirm new password`}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...field('confirmPassword')}
-        />
-        <Button type="submit" className={styles.submit} disabled={isSubmitting || done}>
-          {isSubmitting ? t`Saving…` : t`Set Password`}
-        </Button>
-      </form>
+        <EmailField label={t`Email`} autoComplete="username" value={email} readOnly />
+      </NewPasswordForm>
     </AccountFrame>
   );
 }

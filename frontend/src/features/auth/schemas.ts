@@ -1,19 +1,11 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { emailAddressField, emailPatternField } from '../../lib/emailField';
-import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
+import { personNameField } from '../../lib/nameField';
 import { newPasswordRule } from '../../lib/password';
 
 // Messages are functions (zod calls them when it reports the issue): they are read in the
 // page's language, whose catalogue may load after this module.
-
-/** Sign-in takes any address of the pattern: an account created before today's rules
- * (docs/behaviour.md#email-addresses) still signs in, and the server answers an unknown one
- * like a wrong password. */
-export const signInEmailField = emailPatternField;
-
-/** Every address the server will send to: the pattern and the server's rules. */
-export const emailField = emailAddressField;
 
 /** Both passwords were typed (the mismatch check runs even when other fields are invalid). */
 function passwordsPresent(value: unknown, confirmRequired: boolean): boolean {
@@ -30,12 +22,8 @@ function passwordsPresent(value: unknown, confirmRequired: boolean): boolean {
 export function createSignupSchema(passwordMinLength: number) {
   return z
     .object({
-      name: z
-        .string()
-        .trim()
-        .min(1, { error: () => t`Name is required` })
-        .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
-      email: emailField,
+      name: personNameField(),
+      email: emailAddressField,
       password: newPasswordRule(passwordMinLength, t`Password is required`),
       confirmPassword: z.string(),
     })
@@ -48,13 +36,17 @@ export function createSignupSchema(passwordMinLength: number) {
 }
 export type SignupForm = z.input<ReturnType<typeof createSignupSchema>>;
 
+/** Sign-in takes any address of the pattern: an account created before today's rules
+ * (docs/behaviour.md#email-addresses) still signs in, and the server answers an unknown one
+ * like a wrong password. */
 export const loginSchema = z.object({
-  email: signInEmailField,
+  email: emailPatternField,
   password: z.string().min(1, { error: () => t`Password is required` }),
 });
 export type LoginForm = z.input<typeof loginSchema>;
 
-export const emailOnlySchema = z.object({ email: emailField });
+/** The address a link or code is emailed to: the pattern and the server's rules. */
+export const emailOnlySchema = z.object({ email: emailAddressField });
 export type EmailOnlyForm = z.input<typeof emailOnlySchema>;
 
 /**

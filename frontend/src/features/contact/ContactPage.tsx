@@ -3,6 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Button, ButtonLink } from '../../components/Button';
+import { EmailField, NameField } from '../../components/form/PersonFields';
 import { HoneypotField } from '../../components/form/HoneypotField';
 import { TextAreaField } from '../../components/form/TextAreaField';
 import { TextField } from '../../components/form/TextField';
@@ -86,19 +87,9 @@ export default function ContactPage() {
               <h2 id="contact-form-title" className={styles.formTitle}>
                 <Trans>Send us a message</Trans>
               </h2>
-              <TextField
-                label={t`Your name`}
-                type="text"
-                dir="auto"
-                autoComplete="name"
-                error={errors.name?.message}
-                {...field('name')}
-              />
-              <TextField
+              <NameField label={t`Your name`} error={errors.name?.message} {...field('name')} />
+              <EmailField
                 label={t`Email address`}
-                type="email"
-                dir="ltr"
-                autoComplete="email"
                 error={errors.email?.message}
                 {...field('email')}
               />

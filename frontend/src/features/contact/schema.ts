@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailAddressField } from '../../lib/emailField';
 import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 import { formatNumber } from '../../lib/i18n/format';
+import { personNameField } from '../../lib/nameField';
 
 const NAME_MAX = 100;
 const SUBJECT_MAX = 150;
@@ -14,20 +15,16 @@ const formatCount = (value: number) => formatNumber(value, { useGrouping: false 
 
 // Messages are functions: zod asks for one when a check fails, so it is in the page's language.
 export const contactSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Name is required` })
-    .max(NAME_MAX, {
-      error: () => {
-        const max = formatCount(NAME_MAX);
-        return plural(NAME_MAX, {
-          one: `Name must be at most ${max} character`,
-          other: `Name must be at most ${max} characters`,
-        });
-      },
-    })
-    .refine((name) => !hasHiddenCharacter(name), hiddenCharacterMessage('Name')),
+  name: personNameField({
+    max: NAME_MAX,
+    error: () => {
+      const max = formatCount(NAME_MAX);
+      return plural(NAME_MAX, {
+        one: `Name must be at most ${max} character`,
+        other: `Name must be at most ${max} characters`,
+      });
+    },
+  }),
   email: emailAddressField,
   subject: z
     .string()

@@ -4,15 +4,15 @@ import { BellRing, CircleCheck, Mail, Rocket } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Button, ButtonLink } from '../../components/Button';
+import { EmailField, NameField } from '../../components/form/PersonFields';
 import { HoneypotField } from '../../components/form/HoneypotField';
-import { TextField } from '../../components/form/TextField';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { useConfig } from '../../lib/configContext';
+import { EMAIL_MAX } from '../../lib/email';
 import { useZodForm } from '../../lib/form';
 import { getSupabase } from '../../lib/supabase';
 import {
-  EMAIL_MAX,
   MESSAGES,
   NAME_MAX,
   joinDefaults,
@@ -190,22 +190,14 @@ export default function JoinPage() {
               <h2 id="join-form-title" className={styles.formTitle}>
                 <Trans>Join the community</Trans>
               </h2>
-              <TextField
+              <NameField
                 label={t`Name`}
-                type="text"
-                dir="auto"
-                autoComplete="name"
                 maxLength={NAME_MAX}
                 error={errors.name?.message}
                 {...field('name')}
               />
-              <TextField
+              <EmailField
                 label={t`Email address`}
-                type="email"
-                dir="ltr"
-                inputMode="email"
-                autoComplete="email"
-                spellCheck={false}
                 maxLength={EMAIL_MAX}
                 error={errors.email?.message}
                 {...field('email')}

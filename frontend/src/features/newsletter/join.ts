@@ -5,37 +5,24 @@
 import { plural, t } from '@lingui/core/macro';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { EMAIL_PATTERN, checkEmailRules } from '../../lib/email';
-import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
+import { emailAddressField } from '../../lib/emailField';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import type { LocaleCode } from '../../lib/i18n/locales';
 import { ErrorCode } from '../../lib/errorCodes';
 import { formatNumber } from '../../lib/i18n/format';
+import { personNameField } from '../../lib/nameField';
 
-/** The server's limits (backend/app/newsletter/schemas.py). */
+/** The server's limit (backend/app/newsletter/schemas.py). */
 export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
 
 /**
  * The form's messages, each read in the page's language when it is used (the page's catalogue
  * loads with the page, after this module).
  */
 export const MESSAGES = {
-  get nameRequired() {
-    return t`Name is required`;
-  },
   get nameTooLong() {
     const max = formatNumber(NAME_MAX);
     return t({ message: `Name must be at most ${max} characters`, comment: 'max is 100.' });
-  },
-  get nameHidden() {
-    return hiddenCharacterMessage('Name').error();
-  },
-  get emailRequired() {
-    return t`Email is required`;
-  },
-  get emailInvalid() {
-    return t`Email is invalid`;
   },
   get noInterest() {
     return t`Please select at least one option`;
@@ -50,19 +37,8 @@ export const MESSAGES = {
 
 export const joinSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: () => MESSAGES.nameRequired })
-      .max(NAME_MAX, { error: () => MESSAGES.nameTooLong })
-      .refine((name) => !hasHiddenCharacter(name), { error: () => MESSAGES.nameHidden }),
-    email: z
-      .string()
-      .trim()
-      .min(1, { error: () => MESSAGES.emailRequired })
-      .max(EMAIL_MAX, { error: () => MESSAGES.emailInvalid })
-      .regex(EMAIL_PATTERN, { error: () => MESSAGES.emailInvalid })
-      .superRefine(checkEmailRules),
+    name: personNameField({ max: NAME_MAX, error: () => MESSAGES.nameTooLong }),
+    email: emailAddressField,
     interests: z.object({ newsletter: z.boolean(), waitlist: z.boolean() }),
     // Honeypot: hidden from people and assistive technology; only bots fill it in.
     website: z.string(),
