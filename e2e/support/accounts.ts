@@ -37,6 +37,26 @@ export async function verifyLink(
   return link;
 }
 
+/**
+ * The positive signal before a "no second email" check: has the server queue one more email
+ * to `email` (a sign-up's confirmation, through the API) and waits until it arrives. The outbox
+ * sends oldest first (backend/app/mail/delivery.py), so an email queued before this call would
+ * have arrived too. Leaves an unconfirmed account with that address.
+ */
+export async function sendMarkerEmail(
+  request: APIRequestContext,
+  server: ServerDefinition,
+  email: string,
+): Promise<void> {
+  const { anonKey } = await apiKeys(server);
+  const signup = await request.post(`${server.url}/auth/v1/signup`, {
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+    data: { email, password: 'marker-secret-123' },
+  });
+  expect(signup.status()).toBe(200);
+  await verifyLink(server, email, 'signup');
+}
+
 /** A confirmed account made through the API: sign-up, then the emailed confirmation link. */
 export async function createAccount(
   request: APIRequestContext,
