@@ -59,3 +59,13 @@ export async function settled(page: Page): Promise<void> {
       }),
   );
 }
+
+/**
+ * Waits until the parts the layout loads after hydration (the cookie banner, the toasts and the
+ * language suggestion: one Suspense boundary in app/layout/Layout.tsx) are on the page and the
+ * cookie banner has looked for a stored choice: it marks `<html data-consent-banner="ready">`
+ * from its first effect. The positive signal before checking that one of them did not appear.
+ */
+export async function afterHydration(page: Page): Promise<void> {
+  await page.locator('html[data-consent-banner="ready"]').waitFor({ state: 'attached' });
+}
