@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
-import { mailsTo, outboxSent, uniqueEmail } from '../support/accounts';
+import { mailsTo, uniqueEmail } from '../support/accounts';
+import { outboxSent } from '../../testing/server.js';
 import { WCAG_TAGS } from '../support/a11y';
 import type { OutboxMessage } from '../../testing/outbox.js';
 import { confirmations, subscriberVerifyLink, welcomes } from '../support/subscriptions';

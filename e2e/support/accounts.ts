@@ -2,12 +2,9 @@
  * Helpers for the account and subscription specs: unique addresses on the shared servers,
  * the links in the emails the server sent, an account made through the real API.
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { findLink, type OutboxMessage } from '../../testing/outbox.js';
-import { apiKeys, PYTHON } from '../../testing/server.js';
+import { apiKeys } from '../../testing/server.js';
 import { expect, hydrated } from './fixtures';
 import type { ServerDefinition } from './server';
 
@@ -38,31 +35,6 @@ export async function verifyLink(
     })
     .not.toBe('');
   return link;
-}
-
-/** Emails to `email` the server has queued and not sent yet: its outbox table's rows. */
-async function unsentTo(server: ServerDefinition, email: string): Promise<number> {
-  const count =
-    'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); print(db.execute(' +
-    '"SELECT count(*) FROM mail_outbox WHERE lower(recipient) = lower(?)", (sys.argv[2],)' +
-    ').fetchone()[0])';
-  const { stdout } = await promisify(execFile)(PYTHON, [
-    '-c',
-    count,
-    join(server.varDir, 'app.db'),
-    email,
-  ]);
-  return Number(stdout.trim());
-}
-
-/**
- * The positive signal before a "no second email" check: waits until the server's outbox
- * holds nothing more for `email`. A request queues its emails in its own transaction, so once
- * its answer has come every email it will send is either delivered or still in the outbox;
- * a delivered one is in `server.outbox` before its row goes (backend/app/mail/delivery.py).
- */
-export async function outboxSent(server: ServerDefinition, email: string): Promise<void> {
-  await expect.poll(() => unsentTo(server, email), { intervals: [100] }).toBe(0);
 }
 
 /** A confirmed account made through the API: sign-up, then the emailed confirmation link. */
