@@ -4,7 +4,7 @@
 // and on in a second server), and the features that are switched off answering as Supabase does.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { outboxSent } from '../testing/server.js';
 import { createClient, isAuthApiError } from '@supabase/supabase-js';
 import { linkIn, startServer } from './harness.mjs';
 
@@ -175,7 +175,7 @@ describe('sign-in links and codes (signInWithOtp)', () => {
 
     // The known address's email was asked for after the unknown one's would have been.
     await server.outbox.waitFor(known);
-    await sleep(200);
+    await outboxSent(server, unknown);
     assert.equal(server.outbox.count(unknown), 0);
     const { data } = await admin().listUsers();
     assert.ok(!data.users.some((user) => user.email === unknown));
@@ -224,7 +224,7 @@ describe('admin.generateLink', () => {
     assert.equal(user.user_metadata.name, 'Khadija');
     assert.equal(user.email_confirmed_at, undefined);
 
-    await sleep(200);
+    await outboxSent(server, email);
     assert.equal(server.outbox.count(email), 0);
 
     const client = server.client();
@@ -430,7 +430,7 @@ describe('anonymous sign-in', () => {
 
     const mail = await anonymous.outbox.waitFor(email);
     assert.equal(mail.subject, `Confirm your new ${BRAND} email address`);
-    await sleep(200);
+    await outboxSent(anonymous);
     assert.equal(anonymous.outbox.all().length, before + 1);
 
     const params = fragmentOf(await openLink(linkIn(mail, `${anonymous.url}/auth/v1/verify`)));

@@ -198,6 +198,43 @@ export async function startServer(server, { timeoutMs = 30_000 } = {}) {
 }
 
 /**
+ * How many emails the server has queued and not sent yet (to `address`, or to anyone): the rows
+ * of its outbox table, `mail_outbox` in `$VAR_DIR/app.db`. A request queues its emails in its
+ * own transaction, and a sent one is in `server.outbox` before its row goes
+ * (backend/app/mail/delivery.py): once a request has been answered and this is 0, every email
+ * it will ever send is in `server.outbox`.
+ *
+ * @param {ServerDefinition} server
+ * @param {string} [address]
+ * @returns {Promise<number>}
+ */
+export async function unsentMail(server, address) {
+  const count =
+    'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); ' +
+    'where = " WHERE lower(recipient) = lower(?)" if len(sys.argv) > 2 else ""; ' +
+    'print(db.execute("SELECT count(*) FROM mail_outbox" + where, sys.argv[2:]).fetchone()[0])';
+  const args = ['-c', count, join(server.varDir, 'app.db'), ...(address ? [address] : [])];
+  const { stdout } = await promisify(execFile)(PYTHON, args);
+  return Number(stdout.trim());
+}
+
+/**
+ * Waits until the server's outbox holds nothing more (for `address`, or for anyone): the
+ * positive signal before a "no (second) email" check. See `unsentMail`.
+ *
+ * @param {ServerDefinition} server
+ * @param {string} [address]
+ * @param {{ timeoutMs?: number }} [options]
+ */
+export async function outboxSent(server, address, { timeoutMs = 10_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await unsentMail(server, address)) > 0) {
+    if (Date.now() > deadline) throw new Error(`mail to ${address ?? 'anyone'} still unsent`);
+    await sleep(50);
+  }
+}
+
+/**
  * The API keys a running server accepts (`python -m app keys`: derived from its JWT secret).
  *
  * @param {ServerDefinition} server

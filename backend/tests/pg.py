@@ -100,3 +100,31 @@ def create_database(base_url: str, name: str) -> str:
         stdout=subprocess.DEVNULL,
     )
     return f"{base_url}/{name}"
+
+
+def dump_schema(url: str) -> str:
+    """`pg_dump --schema-only` of the database at `url` (from `create_database`): every table,
+    column, default, constraint, index, sequence, type and function, as DDL."""
+    host_port, name = url.rsplit("@", 1)[1].split("/", 1)
+    host, port = host_port.split(":")
+    dump = subprocess.run(
+        [
+            str(_bindir() / "pg_dump"),
+            "--schema-only",
+            "--no-owner",
+            "-h",
+            host,
+            "-p",
+            port,
+            "-U",
+            "postgres",
+            name,
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    # pg_dump fences its output with a random key (`\restrict KEY` … `\unrestrict KEY`).
+    return "\n".join(
+        line for line in dump.splitlines() if not line.startswith(("\\restrict", "\\unrestrict"))
+    )

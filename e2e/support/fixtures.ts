@@ -41,3 +41,31 @@ export async function hydrated(page: Page): Promise<void> {
 export async function presetConsent(page: Page, value: 'accepted' | 'rejected'): Promise<void> {
   await page.addInitScript((choice) => localStorage.setItem('cookieConsent', choice), value);
 }
+
+/**
+ * Waits until the work the page queued before this call has run: a message through a new
+ * MessageChannel, delivered after the messages posted before it. React's scheduler renders
+ * from such messages (and `page.clock` does not fake them), so a render that a timer or an
+ * event asked for before this call has been committed by the time it returns. The positive
+ * signal a "nothing appeared" check waits for after moving the clock past a delay.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
+/**
+ * Waits until the parts the layout loads after hydration (the cookie banner, the toasts and the
+ * language suggestion: one Suspense boundary in app/layout/Layout.tsx) are on the page and the
+ * cookie banner has looked for a stored choice: it marks `<html data-consent-banner="ready">`
+ * from its first effect. The positive signal before checking that one of them did not appear.
+ */
+export async function afterHydration(page: Page): Promise<void> {
+  await page.locator('html[data-consent-banner="ready"]').waitFor({ state: 'attached' });
+}

@@ -9,7 +9,7 @@ import logging
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 import anyio
 import httpx
@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy.exc
 from fastapi import APIRouter, FastAPI
 from sqlalchemy import func, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.core.database import create_engine, create_sessionmaker, utcnow
 from app.core.deps import ContextDep
@@ -589,6 +589,21 @@ async def test_a_sent_email_is_deleted_at_once_while_the_requests_hold_every_con
             assert await conn.scalar(select(func.count()).select_from(OutboxMessage)) == 0
 
 
+class AskingEngine:
+    """An engine that notes when a transaction is asked of it (before it has a connection)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.asked = asyncio.Event()
+
+    def begin(self) -> Any:
+        self.asked.set()
+        return self.engine.begin()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+
 @pytest.mark.parametrize("settings_overrides", [{**_SMALL_POOL, "database_pool_timeout": 30}])
 async def test_a_claim_that_waited_for_a_connection_still_lasts_one_whole_send(
     app: FastAPI, settings: Settings
@@ -596,12 +611,16 @@ async def test_a_claim_that_waited_for_a_connection_still_lasts_one_whole_send(
     (message,) = await _queue(app, settings, 1)
     deliverer: Deliverer = app.state.mail_deliverer
     deliverer.mailer = mailer = SlowMailer()
+    asking = AskingEngine(deliverer.engine)
+    deliverer.engine = cast(AsyncEngine, asking)
     async with contextlib.AsyncExitStack() as requests:
         # The requests hold every connection of their pool (the one claims use) a while.
         for _ in range(settings.database_pool_size):
             await requests.enter_async_context(app.state.engine.connect())
         sending = asyncio.create_task(deliverer.deliver())
-        await asyncio.sleep(0.3)
+        # The claim has asked for its connection (none is free): the time it waits from here
+        # must not count against the claim.
+        await asyncio.wait_for(asking.asked.wait(), timeout=10)
         assert not mailer.sending.is_set()
         freed: datetime = utcnow()
     try:

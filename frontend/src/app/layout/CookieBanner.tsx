@@ -16,6 +16,9 @@ export function CookieBanner() {
   const firstButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
+    // The banner's code is running and has looked for a stored choice (its timer, if any, is
+    // set): the mark a test waits for before it checks that nothing appeared (e2e/README.md).
+    document.documentElement.dataset.consentBanner = 'ready';
     if (readConsent()) return;
     const timer = window.setTimeout(() => setVisible(true), BANNER_DELAY_MS);
     return () => window.clearTimeout(timer);

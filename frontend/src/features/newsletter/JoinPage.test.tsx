@@ -156,8 +156,10 @@ describe('JoinPage wait (docs/behaviour.md#join-form)', () => {
   const start = Date.UTC(2025, 2, 1, 10, 0, 0);
 
   beforeEach(() => {
-    // Only Date is faked: the clock stands still unless a test moves it.
-    vi.useFakeTimers({ toFake: ['Date'] });
+    // Date and the countdown's once-a-second interval are faked: the clock stands still unless
+    // a test moves it, and moving it runs the ticks that fall due on the way. setTimeout stays
+    // real: user-event and findBy* wait with it.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(start);
   });
 
@@ -174,12 +176,12 @@ describe('JoinPage wait (docs/behaviour.md#join-form)', () => {
     ).toHaveAttribute('role', 'alert');
     expect(insert).not.toHaveBeenCalled();
 
-    vi.setSystemTime(start + 40_500);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1100)));
+    // Each second's tick counts down on the button (and only the ticks run: no real waiting).
+    await act(() => vi.advanceTimersByTimeAsync(40_000));
     expect(submit()).toHaveTextContent('Please wait 2s');
-
-    vi.setSystemTime(start + 42_000);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1100)));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(submit()).toHaveTextContent('Please wait 1s');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(submit()).toHaveTextContent('Join Now');
     await user.click(submit());
     await screen.findByRole('heading', { name: 'Welcome to noor!' });
