@@ -6,17 +6,13 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
-import { dayAt, resolveSettings, type CalendarDay, type Place } from './compute';
-import { DayTimes } from './DayTimes';
 import { displayLocale } from './locale';
 import { LocationPicker } from './LocationPicker';
-import { ASR_TEXT, countryName, METHOD_TEXT } from './methods';
-import { MonthlyTimetable } from './MonthlyTimetable';
-import { QiblaCard } from './QiblaCard';
-import { SettingsForm } from './SettingsForm';
+import { countryName } from './methods';
+import type { CalendarDay, Place } from './settings';
 import {
   DEFAULT_STORED,
   readPlace,
@@ -28,13 +24,23 @@ import {
 import { useMinuteClock } from './usePlaceClock';
 import styles from './PrayerTimesPage.module.css';
 
+// The times, the Qibla, the settings and the timetable, with the calculation: not in the
+// prerendered page (it has no place), so loaded right after hydration, not with the page's
+// first paint (PlaceDetails.tsx).
+const loadDetails = () => import('./PlaceDetails');
+const PlaceTimes = lazy(() => loadDetails().then((m) => ({ default: m.PlaceTimes })));
+const PlaceSections = lazy(() => loadDetails().then((m) => ({ default: m.PlaceSections })));
+
 const noSubscription = () => () => undefined;
 const isClient = () => true;
 const isServer = () => false;
 
 export default function PrayerTimesPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const now = useMinuteClock();
+  useEffect(() => {
+    void loadDetails();
+  }, []);
   // What this browser kept is read on the first render after hydration: the prerendered HTML
   // (and so hydration) has none of it. So is the visitor's region (locale.ts): the times, dates
   // and names it formats only appear after hydration.
@@ -86,10 +92,6 @@ export default function PrayerTimesPage() {
     saveSettings(next);
   };
 
-  const today = place && now ? dayAt(now, place.timeZone) : null;
-  const shown = day ?? today;
-  const resolved = place ? resolveSettings(place, settings) : null;
-
   return (
     <>
       <PageHero
@@ -128,25 +130,17 @@ export default function PrayerTimesPage() {
             <h2 className={styles.panelTitle} id="times-title" ref={timesTitle} tabIndex={-1}>
               {place ? <TimesTitle place={place} locale={locale} /> : <Trans>Prayer times</Trans>}
             </h2>
-            {place && resolved && today && shown && now ? (
-              <>
-                <DayTimes
+            {place && now ? (
+              <Suspense>
+                <PlaceTimes
                   place={place}
                   settings={settings}
-                  today={today}
-                  day={shown}
+                  day={day}
                   onDay={setDay}
                   now={now}
                   locale={locale}
                 />
-                <p className={styles.hint}>
-                  <MethodHint
-                    place={place}
-                    method={i18n._(METHOD_TEXT[resolved.method].name)}
-                    school={i18n._(ASR_TEXT[resolved.asr].name)}
-                  />
-                </p>
-              </>
+              </Suspense>
             ) : (
               <p className={styles.hint}>
                 <Trans>Choose your location to see today’s times.</Trans>
@@ -163,29 +157,16 @@ export default function PrayerTimesPage() {
           </div>
         </div>
       </Section>
-      {place && today && (
-        <>
-          <Section labelledBy="qibla-title">
-            <div className={styles.grid}>
-              <div className={styles.panel}>
-                <QiblaCard place={place} locale={locale} />
-              </div>
-              <div className={styles.panel}>
-                <SettingsForm
-                  place={place}
-                  settings={settings}
-                  onChange={changeSettings}
-                  locale={locale}
-                />
-              </div>
-            </div>
-          </Section>
-          <Section labelledBy="timetable-title" className={styles.printable}>
-            <div className={styles.panel}>
-              <MonthlyTimetable place={place} settings={settings} today={today} locale={locale} />
-            </div>
-          </Section>
-        </>
+      {place && now && (
+        <Suspense>
+          <PlaceSections
+            place={place}
+            settings={settings}
+            onSettings={changeSettings}
+            now={now}
+            locale={locale}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -202,18 +183,6 @@ function TimesTitle({ place, locale }: { place: Place; locale: string }) {
   ) : (
     <Trans>
       Prayer times in <bdi>{placeName}</bdi>
-    </Trans>
-  );
-}
-
-/** The method and Asr school in use, and the time zone the times are in. */
-function MethodHint({ place, method, school }: { place: Place; method: string; school: string }) {
-  const placeName = place.name;
-  const timeZone = place.timeZone.replace(/_/g, ' ');
-  return (
-    <Trans comment="The calculation method and Asr school in use, then the place's IANA time zone (e.g. Asia/Riyadh).">
-      {method}; Asr: {school}. Times are <bdi>{placeName}</bdi>’s local time (<bdi>{timeZone}</bdi>
-      ).
     </Trans>
   );
 }
