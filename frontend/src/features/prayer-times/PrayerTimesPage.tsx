@@ -6,10 +6,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { displayLocale } from './locale';
+import type * as PlaceDetails from './PlaceDetails';
 import { LocationPicker } from './LocationPicker';
 import { countryName } from './methods';
 import type { CalendarDay, Place } from './settings';
@@ -25,11 +26,28 @@ import { useMinuteClock } from './usePlaceClock';
 import styles from './PrayerTimesPage.module.css';
 
 // The times, the Qibla, the settings and the timetable, with the calculation: not in the
-// prerendered page (it has no place), so loaded right after hydration, not with the page's
-// first paint (PlaceDetails.tsx).
-const loadDetails = () => import('./PlaceDetails');
-const PlaceTimes = lazy(() => loadDetails().then((m) => ({ default: m.PlaceTimes })));
-const PlaceSections = lazy(() => loadDetails().then((m) => ({ default: m.PlaceSections })));
+// prerendered page (it has no place), so not among the chunks its HTML preloads
+// (PlaceDetails.tsx). Asked for as soon as this chunk runs in a browser (after the first paint,
+// as hydration starts); once it is in, the page renders it at once (no Suspense fallback, so
+// nothing waits for React's reveal throttle), and a kept place's times appear with the first
+// render after hydration.
+type Details = typeof PlaceDetails;
+let details: Details | undefined;
+let detailsLoading: Promise<Details> | undefined;
+function loadDetails(): Promise<Details> {
+  detailsLoading ??= import('./PlaceDetails').then((module) => (details = module));
+  return detailsLoading;
+}
+if (typeof document !== 'undefined') void loadDetails();
+
+/** The details' chunk, or undefined until it is in (then the page renders without them). */
+function useDetails(): Details | undefined {
+  const [loaded, setLoaded] = useState(details);
+  useEffect(() => {
+    if (!loaded) void loadDetails().then(setLoaded);
+  }, [loaded]);
+  return loaded;
+}
 
 const noSubscription = () => () => undefined;
 const isClient = () => true;
@@ -38,9 +56,7 @@ const isServer = () => false;
 export default function PrayerTimesPage() {
   const { t } = useLingui();
   const now = useMinuteClock();
-  useEffect(() => {
-    void loadDetails();
-  }, []);
+  const Details = useDetails();
   // What this browser kept is read on the first render after hydration: the prerendered HTML
   // (and so hydration) has none of it. So is the visitor's region (locale.ts): the times, dates
   // and names it formats only appear after hydration.
@@ -131,8 +147,8 @@ export default function PrayerTimesPage() {
               {place ? <TimesTitle place={place} locale={locale} /> : <Trans>Prayer times</Trans>}
             </h2>
             {place && now ? (
-              <Suspense>
-                <PlaceTimes
+              Details && (
+                <Details.PlaceTimes
                   place={place}
                   settings={settings}
                   day={day}
@@ -140,7 +156,7 @@ export default function PrayerTimesPage() {
                   now={now}
                   locale={locale}
                 />
-              </Suspense>
+              )
             ) : (
               <p className={styles.hint}>
                 <Trans>Choose your location to see today’s times.</Trans>
@@ -157,16 +173,14 @@ export default function PrayerTimesPage() {
           </div>
         </div>
       </Section>
-      {place && now && (
-        <Suspense>
-          <PlaceSections
-            place={place}
-            settings={settings}
-            onSettings={changeSettings}
-            now={now}
-            locale={locale}
-          />
-        </Suspense>
+      {place && now && Details && (
+        <Details.PlaceSections
+          place={place}
+          settings={settings}
+          onSettings={changeSettings}
+          now={now}
+          locale={locale}
+        />
       )}
     </>
   );
