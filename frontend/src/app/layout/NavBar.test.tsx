@@ -88,8 +88,9 @@ describe('NavBar', () => {
       );
       const user = userEvent.setup();
       renderNav();
+      // The signed-in menu is a chunk loaded for a stored session (AccountNav.tsx).
+      const button = await screen.findByRole('button', { name: 'Your account' });
       expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
-      const button = screen.getByRole('button', { name: 'Your account' });
       expect(button).toHaveTextContent('A');
       expect(button).toHaveAttribute('aria-expanded', 'false');
       expect(screen.queryByRole('link', { name: 'My Profile' })).toBeNull();

@@ -14,6 +14,12 @@ const makkah = {
 // 2026-05-10 10:00 in Makkah: Dhuhr (12:17) is next.
 const MORNING = new Date('2026-05-10T07:00:00Z');
 
+// The times and the panels below them are a chunk the page loads after hydration: loaded once
+// here, so a test's wait is for the page, not for the first transform of that chunk.
+beforeAll(async () => {
+  await import('./PlaceDetails');
+});
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(MORNING);
@@ -33,7 +39,7 @@ describe('PrayerTimesPage', () => {
     expect(
       await screen.findByRole('heading', { name: 'Prayer times in Makkah, Saudi Arabia' }),
     ).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: /^Prayer times for Makkah on / });
+    const table = await screen.findByRole('table', { name: /^Prayer times for Makkah on / });
     const names = within(table)
       .getAllByRole('rowheader')
       .map((cell) => cell.firstChild?.textContent);
@@ -74,7 +80,7 @@ describe('PrayerTimesPage', () => {
           name: 'مواقيت الصلاة في Makkah، المملكة العربية السعودية',
         }),
       ).toBeInTheDocument();
-      const table = screen.getByRole('table', { name: /^مواقيت الصلاة في Makkah يوم / });
+      const table = await screen.findByRole('table', { name: /^مواقيت الصلاة في Makkah يوم / });
       const rows = within(table).getAllByRole('row');
       expect(rows.map((row) => row.querySelector('th')?.firstChild?.textContent)).toEqual([
         'الفجر',

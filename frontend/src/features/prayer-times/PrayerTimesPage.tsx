@@ -9,14 +9,11 @@ import { LockKeyhole } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
-import { dayAt, resolveSettings, type CalendarDay, type Place } from './compute';
-import { DayTimes } from './DayTimes';
 import { displayLocale } from './locale';
+import type * as PlaceDetails from './PlaceDetails';
 import { LocationPicker } from './LocationPicker';
-import { ASR_TEXT, countryName, METHOD_TEXT } from './methods';
-import { MonthlyTimetable } from './MonthlyTimetable';
-import { QiblaCard } from './QiblaCard';
-import { SettingsForm } from './SettingsForm';
+import { countryName } from './methods';
+import type { CalendarDay, Place } from './settings';
 import {
   DEFAULT_STORED,
   readPlace,
@@ -28,13 +25,38 @@ import {
 import { useMinuteClock } from './usePlaceClock';
 import styles from './PrayerTimesPage.module.css';
 
+// The times, the Qibla, the settings and the timetable, with the calculation: not in the
+// prerendered page (it has no place), so not among the chunks its HTML preloads
+// (PlaceDetails.tsx). Asked for as soon as this chunk runs in a browser (after the first paint,
+// as hydration starts); once it is in, the page renders it at once (no Suspense fallback, so
+// nothing waits for React's reveal throttle), and a kept place's times appear with the first
+// render after hydration.
+type Details = typeof PlaceDetails;
+let details: Details | undefined;
+let detailsLoading: Promise<Details> | undefined;
+function loadDetails(): Promise<Details> {
+  detailsLoading ??= import('./PlaceDetails').then((module) => (details = module));
+  return detailsLoading;
+}
+if (typeof document !== 'undefined') void loadDetails();
+
+/** The details' chunk, or undefined until it is in (then the page renders without them). */
+function useDetails(): Details | undefined {
+  const [loaded, setLoaded] = useState(details);
+  useEffect(() => {
+    if (!loaded) void loadDetails().then(setLoaded);
+  }, [loaded]);
+  return loaded;
+}
+
 const noSubscription = () => () => undefined;
 const isClient = () => true;
 const isServer = () => false;
 
 export default function PrayerTimesPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const now = useMinuteClock();
+  const Details = useDetails();
   // What this browser kept is read on the first render after hydration: the prerendered HTML
   // (and so hydration) has none of it. So is the visitor's region (locale.ts): the times, dates
   // and names it formats only appear after hydration.
@@ -86,10 +108,6 @@ export default function PrayerTimesPage() {
     saveSettings(next);
   };
 
-  const today = place && now ? dayAt(now, place.timeZone) : null;
-  const shown = day ?? today;
-  const resolved = place ? resolveSettings(place, settings) : null;
-
   return (
     <>
       <PageHero
@@ -128,25 +146,17 @@ export default function PrayerTimesPage() {
             <h2 className={styles.panelTitle} id="times-title" ref={timesTitle} tabIndex={-1}>
               {place ? <TimesTitle place={place} locale={locale} /> : <Trans>Prayer times</Trans>}
             </h2>
-            {place && resolved && today && shown && now ? (
-              <>
-                <DayTimes
+            {place && now ? (
+              Details && (
+                <Details.PlaceTimes
                   place={place}
                   settings={settings}
-                  today={today}
-                  day={shown}
+                  day={day}
                   onDay={setDay}
                   now={now}
                   locale={locale}
                 />
-                <p className={styles.hint}>
-                  <MethodHint
-                    place={place}
-                    method={i18n._(METHOD_TEXT[resolved.method].name)}
-                    school={i18n._(ASR_TEXT[resolved.asr].name)}
-                  />
-                </p>
-              </>
+              )
             ) : (
               <p className={styles.hint}>
                 <Trans>Choose your location to see today’s times.</Trans>
@@ -163,29 +173,14 @@ export default function PrayerTimesPage() {
           </div>
         </div>
       </Section>
-      {place && today && (
-        <>
-          <Section labelledBy="qibla-title">
-            <div className={styles.grid}>
-              <div className={styles.panel}>
-                <QiblaCard place={place} locale={locale} />
-              </div>
-              <div className={styles.panel}>
-                <SettingsForm
-                  place={place}
-                  settings={settings}
-                  onChange={changeSettings}
-                  locale={locale}
-                />
-              </div>
-            </div>
-          </Section>
-          <Section labelledBy="timetable-title" className={styles.printable}>
-            <div className={styles.panel}>
-              <MonthlyTimetable place={place} settings={settings} today={today} locale={locale} />
-            </div>
-          </Section>
-        </>
+      {place && now && Details && (
+        <Details.PlaceSections
+          place={place}
+          settings={settings}
+          onSettings={changeSettings}
+          now={now}
+          locale={locale}
+        />
       )}
     </>
   );
@@ -202,18 +197,6 @@ function TimesTitle({ place, locale }: { place: Place; locale: string }) {
   ) : (
     <Trans>
       Prayer times in <bdi>{placeName}</bdi>
-    </Trans>
-  );
-}
-
-/** The method and Asr school in use, and the time zone the times are in. */
-function MethodHint({ place, method, school }: { place: Place; method: string; school: string }) {
-  const placeName = place.name;
-  const timeZone = place.timeZone.replace(/_/g, ' ');
-  return (
-    <Trans comment="The calculation method and Asr school in use, then the place's IANA time zone (e.g. Asia/Riyadh).">
-      {method}; Asr: {school}. Times are <bdi>{placeName}</bdi>’s local time (<bdi>{timeZone}</bdi>
-      ).
     </Trans>
   );
 }

@@ -5,9 +5,9 @@
  */
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import type { CalendarDay } from './compute';
+import type { CalendarDay } from './settings';
 
-export const HIJRI_OFFSETS = [-2, -1, 0, 1, 2] as const;
+export { HIJRI_OFFSETS } from './settings';
 
 // The months' names for browsers without the Umm al-Qura calendar (Intl names them otherwise).
 const MONTHS: readonly MessageDescriptor[] = [

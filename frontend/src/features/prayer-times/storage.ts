@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_SETTINGS,
+  HIJRI_OFFSETS,
   MAX_ADJUSTMENT_MINUTES,
   METHOD_IDS,
   NO_ADJUSTMENTS,
@@ -12,8 +13,7 @@ import {
   type Adjustments,
   type Place,
   type PrayerSettings,
-} from './compute';
-import { HIJRI_OFFSETS } from './hijri';
+} from './settings';
 
 const SETTINGS_KEY = 'prayerTimes.settings.v1';
 const PLACE_KEY = 'prayerTimes.place.v1';
