@@ -81,12 +81,3 @@ def stored_device(browser: str | None, os: str | None) -> Device | None:
     if browser is None and os is None:
         return None
     return Device(browser or UNKNOWN, os or UNKNOWN)
-
-
-def device_label(user_agent: str | None) -> str | None:
-    """The device in English ("Firefox on Windows"), as a device signed out from the devices
-    list is named in that entry's details; None when ua-parser can tell nothing."""
-    device = describe(user_agent)
-    if device.browser == device.os == UNKNOWN:
-        return None
-    return device.label[:MAX_DEVICE_LENGTH]

@@ -249,7 +249,7 @@ async def test_signing_out_another_device_names_it(
     assert phone.status_code == 200
     assert (await actions(db, email))[-1] == (
         "signed_out",
-        {"scope": "device", "device": "Mobile Safari on iOS"},
+        {"scope": "device", "device": {"browser": "Mobile Safari", "os": "iOS"}},
     )
 
 

@@ -8,7 +8,7 @@ import uuid
 
 from app.account.schemas import SignedInDevice
 from app.account.service.signed_in import SignedInService
-from app.auth.audit import AuditAction, device_label
+from app.auth.audit import AuditAction, device_names
 from app.auth.responses import timestamp
 from app.auth.service.base import AccessToken
 from app.auth.user_agents import describe
@@ -49,6 +49,8 @@ class SignedInDevices(SignedInService):
             raise AppError(404, ErrorCode.session_not_found, "No such device is signed in")
         session = await self.repo.session(target)
         await self.repo.delete_sessions([target])
-        # Which device went, as the list named it (null when it could not tell).
-        device = device_label(session.user_agent if session else None)
+        # Which device went, as the list named it: its browser and system, each null where
+        # ua-parser could not tell (the page words it in the reader's language).
+        browser, os = device_names(session.user_agent if session else None)
+        device = {"browser": browser, "os": os} if browser or os else None
         await self.audit(auth.user, AuditAction.signed_out, scope="device", device=device)
