@@ -185,7 +185,7 @@ export interface components {
              * Ok
              * @default true
              */
-            ok: boolean;
+            ok?: boolean;
         };
         /** UnsubscribeOut */
         UnsubscribeOut: {
@@ -193,7 +193,7 @@ export interface components {
              * Ok
              * @default true
              */
-            ok: boolean;
+            ok?: boolean;
             /** Source */
             source?: string | null;
         };
@@ -217,7 +217,7 @@ export interface components {
              * Website
              * @default null
              */
-            website: string | null;
+            website?: string | null;
         };
         /**
          * DeleteAccountParams
@@ -229,22 +229,22 @@ export interface components {
              * Confirmation
              * @default null
              */
-            confirmation: string | null;
+            confirmation?: string | null;
             /**
              * Password
              * @default null
              */
-            password: string | null;
+            password?: string | null;
             /**
              * Nonce
              * @default null
              */
-            nonce: string | null;
+            nonce?: string | null;
             /**
              * Newsletter
              * @default true
              */
-            newsletter: boolean;
+            newsletter?: boolean;
         };
         /**
          * DeletionConfirmParams
@@ -256,17 +256,17 @@ export interface components {
              * Token
              * @default null
              */
-            token: string | null;
+            token?: string | null;
             /**
              * Newsletter
              * @default true
              */
-            newsletter: boolean;
+            newsletter?: boolean;
             /**
              * Code
              * @default null
              */
-            code: string | null;
+            code?: string | null;
         };
         /**
          * DeletionRequestParams
@@ -277,7 +277,7 @@ export interface components {
              * Email
              * @default null
              */
-            email: string | null;
+            email?: string | null;
         };
         /**
          * UnsubscribeBody
@@ -289,7 +289,7 @@ export interface components {
              * Token
              * @default null
              */
-            token: string | null;
+            token?: string | null;
         };
     };
     responses: never;
