@@ -78,16 +78,6 @@ def _keys(_args: argparse.Namespace) -> int:
     return 0
 
 
-def _openapi(_args: argparse.Namespace) -> int:
-    import json
-
-    from app.main import create_app
-
-    # The document the frontend's API types are generated from (frontend/README.md#api-client).
-    print(json.dumps(create_app().openapi(), indent=1, ensure_ascii=False))
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     from app.account import cli as account_cli
     from app.auth import cli as auth_cli
@@ -112,9 +102,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     keys = sub.add_parser("keys", help="print the anon and service_role API keys")
     keys.set_defaults(handler=_keys)
-
-    openapi = sub.add_parser("openapi", help="print the API's OpenAPI document (JSON)")
-    openapi.set_defaults(handler=_openapi)
 
     newsletter_cli.register(sub)
     account_cli.register(sub)
