@@ -4,34 +4,21 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { callApi, type ApiJson, type Declared } from '../../lib/api/client';
+import { callApi, type ApiJson } from '../../lib/api/client';
 import { isSignInProvider, PROVIDER_NAMES } from '../../lib/providers';
-import { deviceName, type DeviceParts } from './devices';
+import { deviceName } from './devices';
 
 /**
  * An entry of GET /api/account/activity: `device` is the browser and system it came from
  * (null when the server could not tell), `ip` only the network ("203.0.x.x",
  * "2001:db8:1::/48").
  */
-export type ActivityEntry = Activity['entries'][number];
-
-type Activity = Declared<ApiJson<'/api/account/activity', 'get'>, ActivityContract>;
-
-/** docs/api.md#api-account-activity, until the server's OpenAPI document declares it. */
-interface ActivityContract {
-  entries: {
-    action: string;
-    details: Record<string, unknown> | null;
-    device: DeviceParts | null;
-    ip: string | null;
-    created_at: string;
-  }[];
-}
+export type ActivityEntry = ApiJson<'/api/account/activity', 'get'>['entries'][number];
 
 export async function listActivity(): Promise<ActivityEntry[]> {
   const answer = await callApi({ signedIn: true }, (api) => api.GET('/api/account/activity'));
   if (!answer.ok) throw new Error(`activity: ${String(answer.error.status)}`);
-  return (answer.data as Activity).entries;
+  return answer.data.entries;
 }
 
 /** What an entry says: a message, or the readable name of an action this page does not know. */

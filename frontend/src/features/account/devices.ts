@@ -3,34 +3,20 @@
  * the session's access token.
  */
 import { t } from '@lingui/core/macro';
+import { callApi, type ApiJson } from '../../lib/api/client';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { intlLocale } from '../../lib/i18n/locales';
-import { callApi, type ApiJson, type Declared } from '../../lib/api/client';
 
 /**
  * A signed-in device as GET /api/account/sessions lists it; `browser` and `os` are null where
  * the server could not name them.
  */
-export type Device = Sessions['sessions'][number];
-
-type Sessions = Declared<ApiJson<'/api/account/sessions', 'get'>, SessionsContract>;
-
-/** docs/api.md#api-account-sessions, until the server's OpenAPI document declares it. */
-interface SessionsContract {
-  sessions: {
-    id: string;
-    browser: string | null;
-    os: string | null;
-    signed_in_at: string;
-    last_active_at: string;
-    current: boolean;
-  }[];
-}
+export type Device = ApiJson<'/api/account/sessions', 'get'>['sessions'][number];
 
 export async function listDevices(): Promise<Device[]> {
   const answer = await callApi({ signedIn: true }, (api) => api.GET('/api/account/sessions'));
   if (!answer.ok) throw new Error(`devices: ${String(answer.error.status)}`);
-  return (answer.data as Sessions).sessions;
+  return answer.data.sessions;
 }
 
 export async function signOutDevice(id: string): Promise<boolean> {
@@ -53,11 +39,8 @@ export function formatWhen(iso: string, locale: string = intlLocale(activeLocale
   );
 }
 
-/** What a browser and a system are named: names, never translated; null where unknown. */
-export interface DeviceParts {
-  browser: string | null;
-  os: string | null;
-}
+/** A browser and a system, as names (never translated); null where the server could not tell. */
+export type DeviceParts = Pick<Device, 'browser' | 'os'>;
 
 /** "Firefox on Windows", a browser and a system (names, never translated) in a sentence. */
 function browserOnSystem(browser: string, os: string): string {

@@ -111,13 +111,6 @@ export type ApiJson<P extends keyof paths, M extends Method> = paths[P][M] exten
     }[keyof Responses]
   : never;
 
-/**
- * A generated answer, or, while the server's document does not declare it (`unknown`), the
- * shape docs/api.md gives it. Once the document declares it the generated type wins, and the
- * second argument can go.
- */
-export type Declared<Generated, Contract> = unknown extends Generated ? Contract : Generated;
-
 /** The JSON body a path and method takes, as the document declares it. */
 export type ApiBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
   requestBody?: { content: { 'application/json': infer Json } };

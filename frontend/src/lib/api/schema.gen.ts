@@ -168,6 +168,38 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * ActivityDevice
+         * @description The device of an activity entry: each name null where it could not be told.
+         */
+        ActivityDevice: {
+            /** Browser */
+            browser: string | null;
+            /** Os */
+            os: string | null;
+        };
+        /** ActivityEntry */
+        ActivityEntry: {
+            /** Action */
+            action: string;
+            /** Details */
+            details: {
+                [key: string]: unknown;
+            } | null;
+            device: components["schemas"]["ActivityDevice"] | null;
+            /** Ip */
+            ip: string | null;
+            /** Created At */
+            created_at: string;
+        };
+        /**
+         * ActivityOut
+         * @description GET /api/account/activity: the newest entries, newest first.
+         */
+        ActivityOut: {
+            /** Entries */
+            entries: components["schemas"]["ActivityEntry"][];
+        };
+        /**
          * ApiError
          * @description Our own `/api` error.
          */
@@ -186,6 +218,48 @@ export interface components {
              * @default true
              */
             ok?: boolean;
+        };
+        /** DeletedOut */
+        DeletedOut: {
+            /**
+             * Deleted
+             * @constant
+             */
+            deleted: true;
+        };
+        /**
+         * MessageOut
+         * @description An answer that is the same whatever the address (no enumeration).
+         */
+        MessageOut: {
+            /** Message */
+            message: string;
+        };
+        /**
+         * SignedInDevice
+         * @description One live session. `browser` and `os` are null where ua-parser could not name them.
+         */
+        SignedInDevice: {
+            /** Id */
+            id: string;
+            /** Browser */
+            browser: string | null;
+            /** Os */
+            os: string | null;
+            /** Signed In At */
+            signed_in_at: string;
+            /** Last Active At */
+            last_active_at: string;
+            /** Current */
+            current: boolean;
+        };
+        /**
+         * SignedInDevicesOut
+         * @description GET /api/account/sessions, newest first.
+         */
+        SignedInDevicesOut: {
+            /** Sessions */
+            sessions: components["schemas"]["SignedInDevice"][];
         };
         /** UnsubscribeOut */
         UnsubscribeOut: {
@@ -319,7 +393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["SignedInDevicesOut"];
                 };
             };
             /** @description Malformed or invalid input (bad_json, validation_failed, or the endpoint's own code) */
@@ -501,7 +575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ActivityOut"];
                 };
             };
             /** @description Malformed or invalid input (bad_json, validation_failed, or the endpoint's own code) */
@@ -596,7 +670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["DeletedOut"];
                 };
             };
             /** @description Malformed or invalid input (bad_json, validation_failed, or the endpoint's own code) */
@@ -732,7 +806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["MessageOut"];
                 };
             };
             /** @description Malformed or invalid input (bad_json, validation_failed, or the endpoint's own code) */
@@ -816,7 +890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["DeletedOut"];
                 };
             };
             /** @description Malformed or invalid input (bad_json, validation_failed, or the endpoint's own code) */
@@ -899,9 +973,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Everything held about the account, as a JSON file to download */
             200: {
                 headers: {
+                    /** @description attachment; filename="<brand>-data-<day>.json" */
+                    "Content-Disposition": string;
                     /** @description no-store: sessions, tokens and secrets are never cached */
                     "Cache-Control": "no-store";
                     /** @description no-cache, for HTTP/1.0 caches (RFC 6749 §5.1) */
@@ -909,7 +985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description Malformed or invalid input (bad_json, validation_failed, or the endpoint's own code) */
