@@ -7,7 +7,6 @@
  * this carries only these few lines until it calls the API.
  */
 import type { Client, Middleware } from 'openapi-fetch';
-import { getSupabase } from '../supabase';
 import type { paths } from './schema.gen';
 
 export type ApiPaths = paths;
@@ -22,6 +21,8 @@ export interface ApiOptions {
 /** Adds `Authorization: Bearer <the session's access token>` (empty without a session: a 401). */
 const bearer: Middleware = {
   async onRequest({ request }) {
+    // Imported here: the public pages that call the API without a session do not carry it.
+    const { getSupabase } = await import('../supabase');
     const supabase = await getSupabase();
     const { data } = await supabase.auth.getSession();
     request.headers.set('Authorization', `Bearer ${data.session?.access_token ?? ''}`);
