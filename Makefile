@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 # var/ (database, secret, outbox) and frontend/dist resolve the same way everywhere.
 export PYTHONPATH := $(CURDIR)/backend
 
-.PHONY: help start test deps lint typecheck pytest conformance bench fuzz soak lock messages clean
+.PHONY: help start test deps lint typecheck pytest conformance bench fuzz soak lock messages api-types clean
 
 help:
 	@echo "make start   install what is missing, migrate and serve http://\$${HOST:-127.0.0.1}:\$${PORT:-8000}"
@@ -21,6 +21,7 @@ help:
 	@echo "make soak    the reliability scenarios (bench/results/reliability.md; SOAK_SCALE=0.05 for a quick check)"
 	@echo "make lock    re-resolve the hash-pinned Python lock files"
 	@echo "make messages  add the emails' new English texts to every language's catalogue (docs/i18n.md)"
+	@echo "make api-types  regenerate the frontend's API types from the OpenAPI document (frontend/README.md)"
 
 $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -54,12 +55,15 @@ start: deps $(FRONTEND_BUILT)
 # Python: the backend, and the benchmarks in bench/ with the same rules (bench/pyproject.toml).
 # lint-imports: the backend's domains stay independent and its layers in order
 # (contracts in backend/pyproject.toml, docs/architecture.md#layers).
-lint: $(VENV)/.installed
+# The last line: the frontend's API types (frontend/src/lib/api/schema.gen.ts) still match the
+# server's OpenAPI document; when they do not, it says to run `make api-types`.
+lint: $(VENV)/.installed node_modules/.installed
 	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
 	cd backend && ../$(VENV)/bin/lint-imports --no-cache
 	cd bench && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/ruff check --config backend/pyproject.toml frontend/scripts
 	$(VENV)/bin/ruff format --check --config backend/pyproject.toml frontend/scripts
+	node frontend/scripts/api-types.mjs --check
 
 typecheck: $(VENV)/.installed
 	cd backend && ../$(VENV)/bin/mypy app tests
@@ -125,6 +129,10 @@ lock:
 	cd backend && for f in requirements requirements-dev; do \
 	  /tmp/piptools/bin/pip-compile --quiet --generate-hashes --no-emit-index-url --no-emit-find-links \
 	    --strip-extras --allow-unsafe -o $$f.txt $$f.in; done
+
+# The frontend's API types, generated from the server's OpenAPI document (frontend/README.md#api-client).
+api-types: $(VENV)/.installed node_modules/.installed
+	npm run api:types
 
 # The emails' translations (docs/i18n.md#emails): the English texts of the templates and the
 # emails modules (backend/babel.cfg) into a template under var/, then into every language's

@@ -113,6 +113,7 @@ test('change the email address through both links, then sign in with the new one
 test('recent activity shows the sign-in, then the password change', async ({
   page,
   request,
+  isMobile,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'activity');
   await createAccount(request, accountSite, email, PASSWORD);
@@ -121,6 +122,11 @@ test('recent activity shows the sign-in, then the password change', async ({
   const entries = page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem');
   // Newest first.
   await expect(entries.first()).toContainText('Signed in with password');
+  // The device, composed by the page from the server's browser and system (Playwright's
+  // Desktop Chrome and Pixel 7 user agents).
+  await expect(entries.first()).toContainText(
+    isMobile ? 'Chrome Mobile on Android' : 'Chrome on Windows',
+  );
 
   await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('New password', { exact: true }).fill('secret-456');

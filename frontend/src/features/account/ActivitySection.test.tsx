@@ -1,4 +1,5 @@
 import { render, screen, within } from '../../test/render';
+import { sentRequest } from '../../test/sentRequest';
 import type { ActivityEntry } from './activity';
 import { ActivitySection } from './ActivitySection';
 
@@ -26,7 +27,7 @@ const entries: ActivityEntry[] = [
   {
     action: 'signed_in',
     details: { method: 'oauth', provider: 'google' },
-    device: 'Chrome on Android',
+    device: { browser: 'Chrome', os: 'Android' },
     ip: '2001:db8:1::/48',
     created_at: '2026-03-12T14:05:00Z',
   },
@@ -65,7 +66,7 @@ describe('ActivitySection', () => {
       ),
     );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/account/activity', expect.anything());
+    expect((await sentRequest(fetchMock)).path).toBe('/api/account/activity');
   });
 
   it('says when there is nothing yet', async () => {

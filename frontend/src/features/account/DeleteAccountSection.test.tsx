@@ -9,6 +9,7 @@ import {
   DELETE_NEEDS_SECOND_FACTOR,
   WRONG_EMAIL_CODE,
 } from './DeleteAccountSection';
+import { sentRequest } from '../../test/sentRequest';
 
 const auth = {
   getSession: vi.fn(),
@@ -99,11 +100,11 @@ async function openDialog() {
   return { user, dialog, opener };
 }
 
-function sentBody(): Record<string, unknown> {
-  const [path, init] = fetchMock.mock.calls[0] ?? [];
-  expect(path).toBe('/api/account/delete');
-  expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-1');
-  return JSON.parse(String(init?.body)) as Record<string, unknown>;
+async function sentBody(): Promise<unknown> {
+  const sent = await sentRequest(fetchMock);
+  expect(sent.path).toBe('/api/account/delete');
+  expect(sent.headers.get('Authorization')).toBe('Bearer token-1');
+  return sent.body;
 }
 
 describe('delete account (docs/behaviour.md#accounts-data)', () => {
@@ -164,7 +165,7 @@ describe('delete account (docs/behaviour.md#accounts-data)', () => {
     expect(await screen.findByTestId('deleted')).toHaveTextContent(
       '{"newsletter":false,"signOut":true}',
     );
-    expect(sentBody()).toEqual({
+    expect(await sentBody()).toEqual({
       confirmation: 'DELETE',
       password: 'secret-123',
       newsletter: false,
@@ -212,7 +213,7 @@ describe('delete account (docs/behaviour.md#accounts-data)', () => {
     await user.type(code, '123 456');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(code).toHaveAccessibleDescription(i18n._(WRONG_EMAIL_CODE)));
-    expect(sentBody()).toEqual({ confirmation: 'DELETE', nonce: '123456', newsletter: true });
+    expect(await sentBody()).toEqual({ confirmation: 'DELETE', nonce: '123456', newsletter: true });
 
     await user.clear(code);
     await user.type(code, '654321');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import AccountDeletedPage from './AccountDeletedPage';
 import DeleteConfirmPage from './DeleteConfirmPage';
+import { sentRequest } from '../../test/sentRequest';
 
 const auth = { signOut: vi.fn() };
 
@@ -66,9 +67,9 @@ describe('/account/delete/confirm', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your account was deleted.' }),
     ).toBeInTheDocument();
-    const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe('/api/account/deletion-requests/confirm');
-    expect(JSON.parse(String(init?.body))).toEqual({ token: 'abc123', newsletter: false });
+    const sent = await sentRequest(fetchMock);
+    expect(sent.path).toBe('/api/account/deletion-requests/confirm');
+    expect(sent.body).toEqual({ token: 'abc123', newsletter: false });
     expect(screen.getByText(/subscriptions stay as they were/)).toBeInTheDocument();
     // Not signed in through this link: the browser's session (if any) is left alone.
     expect(auth.signOut).not.toHaveBeenCalled();
@@ -124,8 +125,7 @@ describe('/account/delete/confirm', () => {
     await user.type(screen.getByLabelText('Authentication code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(/That code did not work/)).toBeInTheDocument();
-    const [, wrongInit] = fetchMock.mock.calls[1] ?? [];
-    expect(JSON.parse(String(wrongInit?.body))).toEqual({
+    expect((await sentRequest(fetchMock, 1)).body).toEqual({
       token: 'abc123',
       newsletter: true,
       code: '000000',
@@ -137,8 +137,7 @@ describe('/account/delete/confirm', () => {
     expect(
       await screen.findByRole('heading', { name: 'Your account was deleted.' }),
     ).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls[2] ?? [];
-    expect(JSON.parse(String(init?.body))).toMatchObject({ code: 'abcd-efgh-jkmn-pqrs' });
+    expect((await sentRequest(fetchMock, 2)).body).toMatchObject({ code: 'abcd-efgh-jkmn-pqrs' });
   });
 
   it('without a token, says the link is invalid', () => {

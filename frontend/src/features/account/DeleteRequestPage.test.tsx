@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import DeleteRequestPage from './DeleteRequestPage';
+import { sentRequest } from '../../test/sentRequest';
 
 const fetchMock = vi.fn<typeof fetch>();
 const ANSWER =
@@ -61,7 +62,7 @@ describe('/account/delete', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(ANSWER);
     expect(screen.queryByLabelText('Email address')).toBeNull();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect((await sentRequest(fetchMock)).body).toEqual({
       email: 'Amina@Example.com',
     });
   });

@@ -1,7 +1,8 @@
 import { i18n } from '@lingui/core';
-import { render, screen } from '../../test/render';
+import { render, screen, waitFor } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { DOWNLOAD_NEEDS_SECOND_FACTOR, DownloadDataSection } from './DownloadDataSection';
+import { sentRequest } from '../../test/sentRequest';
 
 const auth = { getSession: vi.fn() };
 
@@ -48,12 +49,15 @@ describe('download my data', () => {
       'account activity',
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Download my data' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your data file noor-data-2026-03-12.json was downloaded.',
+    // The status is there from the start, empty: wait for what it says.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Your data file noor-data-2026-03-12.json was downloaded.',
+      ),
     );
-    const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe('/api/account/export');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-1');
+    const sent = await sentRequest(fetchMock);
+    expect(sent.path).toBe('/api/account/export');
+    expect(sent.headers.get('Authorization')).toBe('Bearer token-1');
     expect(clicked).toEqual([{ href: 'blob:data-file', download: 'noor-data-2026-03-12.json' }]);
     expect(document.querySelector('a[download]')).toBeNull();
     click.mockRestore();

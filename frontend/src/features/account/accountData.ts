@@ -2,31 +2,18 @@
  * The signed-in calls of docs/behaviour.md#accounts-data, with the session's access token:
  * POST /api/account/delete and GET /api/account/export (backend/app/account/router.py).
  */
-import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { authorized } from './devices';
-import { DELETION_TEXTS, readFailure, type ApiResult } from './deletion';
+import { callApi, type ApiBody } from '../../lib/api/client';
+import { failure, type ApiResult } from './deletion';
 
-export interface DeleteAccountBody {
-  confirmation: string;
-  password?: string;
-  nonce?: string;
-  newsletter: boolean;
-}
+export type DeleteAccountBody = ApiBody<'/api/account/delete', 'post'>;
 
 export async function deleteAccount(body: DeleteAccountBody): Promise<ApiResult<true>> {
-  let response: Response;
-  try {
-    response = await authorized('/api/account/delete', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, status: 0, message: i18n._(DELETION_TEXTS.network) };
-  }
-  if (response.ok) return { ok: true, value: true };
-  return readFailure(response, t`Your account could not be deleted. Please try again.`);
+  const answer = await callApi({ signedIn: true }, (api) =>
+    api.POST('/api/account/delete', { body }),
+  );
+  if (answer.ok) return { ok: true, value: true };
+  return failure(answer.error, t`Your account could not be deleted. Please try again.`);
 }
 
 export interface DataFile {
@@ -71,27 +58,16 @@ export function filenameFromDisposition(header: string | null): string | null {
 
 /** GET /api/account/export: the JSON file and its name. */
 export async function fetchDataFile(brand: string): Promise<ApiResult<DataFile>> {
-  let response: Response;
-  try {
-    response = await authorized('/api/account/export', {
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    return { ok: false, status: 0, message: i18n._(DELETION_TEXTS.network) };
-  }
-  if (!response.ok) {
-    return readFailure(response, t`Your data could not be downloaded. Please try again.`);
-  }
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch {
-    return { ok: false, status: 0, message: i18n._(DELETION_TEXTS.network) };
+  const answer = await callApi({ signedIn: true }, (api) =>
+    api.GET('/api/account/export', { parseAs: 'blob' }),
+  );
+  if (!answer.ok) {
+    return failure(answer.error, t`Your data could not be downloaded. Please try again.`);
   }
   const filename =
-    filenameFromDisposition(response.headers.get('Content-Disposition')) ??
+    filenameFromDisposition(answer.response.headers.get('Content-Disposition')) ??
     defaultDataFilename(brand);
-  return { ok: true, value: { blob, filename } };
+  return { ok: true, value: { blob: answer.data, filename } };
 }
 
 /** Hands a file to the browser's download (an object URL on a temporary `<a download>`). */

@@ -1,4 +1,6 @@
 import { i18n } from '@lingui/core';
+import { activateLocale, loadCatalog } from '../../lib/i18n/catalogs';
+import { sentRequest } from '../../test/sentRequest';
 import { activityDevice, activityText, listActivity, type ActivityEntry } from './activity';
 
 const auth = {
@@ -44,9 +46,13 @@ describe('activityText', () => {
       'Signed out Chrome on Android',
     );
     expect(text('signed_out', { scope: 'device', device: null })).toBe('Signed out another device');
-    expect(text('signed_out', { scope: 'device', device: 'Firefox on Unknown' })).toBe(
-      'Signed out Firefox on Unknown',
+    // The signed-out device as a browser and a system, translated like the entry's own.
+    expect(text('signed_out', { scope: 'device', device: { browser: 'Firefox', os: null } })).toBe(
+      'Signed out Firefox',
     );
+    expect(
+      text('signed_out', { scope: 'device', device: { browser: 'Edge', os: 'Windows' } }),
+    ).toBe('Signed out Edge on Windows');
   });
 
   it('names password, email, identity and factor changes', () => {
@@ -92,11 +98,30 @@ describe('activityText', () => {
 });
 
 describe('activityDevice', () => {
-  it('names the device, and says when it is unknown', () => {
-    expect(activityDevice({ device: 'Firefox on Windows' })).toBe('Firefox on Windows');
-    expect(activityDevice({ device: 'Chrome Mobile on Android' })).toBe('Chrome Mobile on Android');
+  it('names the browser and the system, leaving out what the server could not name', () => {
+    expect(activityDevice({ device: { browser: 'Firefox', os: 'Windows' } })).toBe(
+      'Firefox on Windows',
+    );
+    expect(activityDevice({ device: { browser: 'Chrome Mobile', os: 'Android' } })).toBe(
+      'Chrome Mobile on Android',
+    );
+    expect(activityDevice({ device: { browser: 'Safari', os: null } })).toBe('Safari');
+    expect(activityDevice({ device: { browser: null, os: 'iOS' } })).toBe('iOS');
+    expect(activityDevice({ device: { browser: null, os: null } })).toBe('Unknown device');
     expect(activityDevice({ device: null })).toBe('Unknown device');
-    expect(activityDevice({ device: 'Something else' })).toBe('Something else');
+  });
+
+  it("puts the names into the sentence of the page's language", async () => {
+    await activateLocale('ar');
+    await loadCatalog('account', 'ar');
+    try {
+      expect(activityDevice({ device: { browser: 'Firefox', os: 'Windows' } })).toBe(
+        'Firefox على Windows',
+      );
+      expect(activityDevice({ device: null })).not.toBe('Unknown device');
+    } finally {
+      await activateLocale('en');
+    }
   });
 });
 
@@ -106,7 +131,7 @@ describe('listActivity', () => {
       {
         action: 'signed_in',
         details: { method: 'password' },
-        device: 'Firefox on Windows',
+        device: { browser: 'Firefox', os: 'Windows' },
         ip: '203.0.x.x',
         created_at: '2026-03-12T14:05:00Z',
       },
@@ -116,10 +141,9 @@ describe('listActivity', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     expect(await listActivity()).toEqual(entries);
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/account/activity',
-      expect.objectContaining({ headers: { Authorization: 'Bearer token' } }),
-    );
+    const sent = await sentRequest(fetchMock);
+    expect(sent.path).toBe('/api/account/activity');
+    expect(sent.headers.get('Authorization')).toBe('Bearer token');
   });
 
   it('fails on an error answer', async () => {

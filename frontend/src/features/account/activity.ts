@@ -3,29 +3,26 @@
  * the last 20 entries, and the sentence each one reads as on Profile → Security.
  */
 import type { MessageDescriptor } from '@lingui/core';
-import { msg, t } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
+import { callApi, type ApiJson } from '../../lib/api/client';
 import { isSignInProvider, PROVIDER_NAMES } from '../../lib/providers';
-import { authorized, localDeviceLabel } from './devices';
+import { deviceName } from './devices';
 
-export interface ActivityEntry {
-  action: string;
-  details: Record<string, unknown>;
-  /** "Firefox on Windows"; null when the server could not tell. */
-  device: string | null;
-  /** Only the network: "203.0.x.x", or "2001:db8:1::/48". */
-  ip: string | null;
-  created_at: string;
+/**
+ * An entry of GET /api/account/activity: `device` is the browser and system it came from
+ * (null when the server could not tell), `ip` only the network ("203.0.x.x",
+ * "2001:db8:1::/48").
+ */
+export type ActivityEntry = ApiJson<'/api/account/activity', 'get'>['entries'][number];
+
+export async function listActivity(): Promise<ActivityEntry[]> {
+  const answer = await callApi({ signedIn: true }, (api) => api.GET('/api/account/activity'));
+  if (!answer.ok) throw new Error(`activity: ${String(answer.error.status)}`);
+  return answer.data.entries;
 }
 
 /** What an entry says: a message, or the readable name of an action this page does not know. */
 export type ActivityText = MessageDescriptor | string;
-
-export async function listActivity(): Promise<ActivityEntry[]> {
-  const response = await authorized('/api/account/activity');
-  if (!response.ok) throw new Error(`activity: ${response.status}`);
-  const body = (await response.json()) as { entries: ActivityEntry[] };
-  return body.entries;
-}
 
 /** A provider's name ('Google'), or null when the entry does not say which. */
 function providerName(provider: unknown): string | null {
@@ -56,7 +53,8 @@ const SIMPLE: Partial<Record<string, MessageDescriptor>> = {
  * for an action newer than this page, its name made readable (as the server names it).
  */
 export function activityText(entry: Pick<ActivityEntry, 'action' | 'details'>): ActivityText {
-  const { action, details } = entry;
+  const { action } = entry;
+  const details = entry.details ?? {};
   const provider = providerName(details.provider);
   switch (action) {
     case 'signed_in':
@@ -77,7 +75,7 @@ export function activityText(entry: Pick<ActivityEntry, 'action' | 'details'>): 
       if (details.scope === 'global') return msg`Signed out everywhere`;
       if (details.scope === 'others') return msg`Signed out of all other devices`;
       if (details.scope === 'device') {
-        const device = typeof details.device === 'string' ? localDeviceLabel(details.device) : null;
+        const device = signedOutDevice(details.device);
         return device
           ? msg({
               message: `Signed out ${device}`,
@@ -132,7 +130,20 @@ export function activityText(entry: Pick<ActivityEntry, 'action' | 'details'>): 
   }
 }
 
-/** Where it happened: the device ("Firefox on Windows", in the page's language) or 'Unknown device'. */
+/**
+ * The device a 'signed_out' entry names: its browser and system ({browser, os}) in the page's
+ * language, or a name the server wrote as text, shown as it is; null when it names none.
+ */
+function signedOutDevice(device: unknown): string | null {
+  if (typeof device === 'string') return device.trim() || null;
+  if (typeof device !== 'object' || device === null) return null;
+  const { browser, os } = device as Record<string, unknown>;
+  const part = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  if (part(browser) === null && part(os) === null) return null;
+  return deviceName({ browser: part(browser), os: part(os) });
+}
+
+/** Where it happened: "Firefox on Windows" in the page's language, or 'Unknown device'. */
 export function activityDevice(entry: Pick<ActivityEntry, 'device'>): string {
-  return localDeviceLabel(entry.device) ?? t`Unknown device`;
+  return deviceName(entry.device);
 }

@@ -6,6 +6,7 @@ import {
   proofFor,
   requestDeletionLink,
 } from './deletion';
+import { sentRequest } from '../../test/sentRequest';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -80,10 +81,11 @@ describe('the public deletion request', () => {
       ok: true,
       value: true,
     });
-    const [path, init] = fetchImpl.mock.calls[0] ?? [];
-    expect(path).toBe('/api/account/deletion-requests');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'amina@example.com' });
+    expect(await sentRequest(fetchImpl)).toMatchObject({
+      path: '/api/account/deletion-requests',
+      method: 'POST',
+      body: { email: 'amina@example.com' },
+    });
   });
 
   it('passes on a refused address, a rate limit and a lost connection', async () => {
@@ -129,9 +131,9 @@ describe('the public deletion request', () => {
   it('confirms with the token and the newsletter choice', async () => {
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(json(200, { deleted: true }));
     expect(await confirmDeletionLink('tok', false, fetchImpl)).toEqual({ ok: true, value: true });
-    const [path, init] = fetchImpl.mock.calls[0] ?? [];
-    expect(path).toBe('/api/account/deletion-requests/confirm');
-    expect(JSON.parse(String(init?.body))).toEqual({ token: 'tok', newsletter: false });
+    const sent = await sentRequest(fetchImpl);
+    expect(sent.path).toBe('/api/account/deletion-requests/confirm');
+    expect(sent.body).toEqual({ token: 'tok', newsletter: false });
 
     const invalid = vi.fn<typeof fetch>().mockResolvedValue(
       json(400, {

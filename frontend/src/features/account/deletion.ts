@@ -8,6 +8,7 @@ import { i18n } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type { User } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { callApi, type ApiError } from '../../lib/api/client';
 import { emailAddressField } from '../../lib/emailField';
 import { ErrorCode } from '../../lib/errorCodes';
 import { hasPassword } from './identities';
@@ -124,42 +125,19 @@ export type ApiFailure = { ok: false; status: number; code?: string; message: st
 export type ApiResult<T> = { ok: true; value: T } | ApiFailure;
 
 /**
- * The server's `{code, message}` (429 included: its message says how long to wait); the
- * account's own refusals (a wrong password…) in the page's language.
+ * A failed call as the screens show it: the server's `{code, message}` (429 included: its
+ * message says how long to wait), the account's own refusals (a wrong password…) in the page's
+ * language, a lost connection (status 0) as such; `fallback` when the answer said nothing.
  */
-export async function readFailure(response: Response, fallback: string): Promise<ApiFailure> {
-  try {
-    const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null) {
-      const { code, message } = body as { code?: unknown; message?: unknown };
-      return {
-        ok: false,
-        status: response.status,
-        ...(typeof code === 'string' ? { code } : {}),
-        message:
-          accountErrorMessage(code) ??
-          (typeof message === 'string' && message.trim() ? message.trim() : fallback),
-      };
-    }
-  } catch {
-    // not JSON: the fallback
-  }
-  return { ok: false, status: response.status, message: fallback };
+export function failure(error: ApiError, fallback: string): ApiFailure {
+  if (error.status === 0) return { ok: false, status: 0, message: i18n._(DELETION_TEXTS.network) };
+  return {
+    ok: false,
+    status: error.status,
+    ...(error.code === undefined ? {} : { code: error.code }),
+    message: accountErrorMessage(error.code) ?? error.message ?? fallback,
+  };
 }
-
-function postJson(fetchImpl: typeof fetch, path: string, body: unknown): Promise<Response> {
-  return fetchImpl(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-const offline = (): ApiFailure => ({
-  ok: false,
-  status: 0,
-  message: i18n._(DELETION_TEXTS.network),
-});
 
 /**
  * POST /api/account/deletion-requests: always 202 with the same answer for any address (the
@@ -168,15 +146,12 @@ const offline = (): ApiFailure => ({
  */
 export async function requestDeletionLink(
   email: string,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl?: typeof fetch,
 ): Promise<ApiResult<true>> {
-  let response: Response;
-  try {
-    response = await postJson(fetchImpl, '/api/account/deletion-requests', { email });
-  } catch {
-    return offline();
-  }
-  if (!response.ok) return readFailure(response, t`We could not send the link. Please try again.`);
+  const answer = await callApi({ fetch: fetchImpl }, (api) =>
+    api.POST('/api/account/deletion-requests', { body: { email } }),
+  );
+  if (!answer.ok) return failure(answer.error, t`We could not send the link. Please try again.`);
   return { ok: true, value: true };
 }
 
@@ -188,26 +163,18 @@ export async function requestDeletionLink(
 export async function confirmDeletionLink(
   token: string,
   newsletter: boolean,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl?: typeof fetch,
   code?: string,
 ): Promise<ApiResult<true>> {
-  let response: Response;
-  try {
-    response = await postJson(fetchImpl, '/api/account/deletion-requests/confirm', {
-      token,
-      newsletter,
-      ...(code === undefined ? {} : { code }),
-    });
-  } catch {
-    return offline();
-  }
-  if (response.ok) return { ok: true, value: true };
-  const failure = await readFailure(
-    response,
-    t`Your account could not be deleted. Please try again.`,
+  const answer = await callApi({ fetch: fetchImpl }, (api) =>
+    api.POST('/api/account/deletion-requests/confirm', {
+      body: { token, newsletter, ...(code === undefined ? {} : { code }) },
+    }),
   );
+  if (answer.ok) return { ok: true, value: true };
+  const refused = failure(answer.error, t`Your account could not be deleted. Please try again.`);
   // The server's words for a refused link, in the page's language.
-  return failure.code === ErrorCode.invalidToken
-    ? { ...failure, message: i18n._(DELETION_TEXTS.invalidLink) }
-    : failure;
+  return refused.code === ErrorCode.invalidToken
+    ? { ...refused, message: i18n._(DELETION_TEXTS.invalidLink) }
+    : refused;
 }

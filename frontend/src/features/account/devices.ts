@@ -3,42 +3,30 @@
  * the session's access token.
  */
 import { t } from '@lingui/core/macro';
+import { callApi, type ApiJson } from '../../lib/api/client';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { intlLocale } from '../../lib/i18n/locales';
-import { getSupabase } from '../../lib/supabase';
 
-export interface Device {
-  id: string;
-  browser: string;
-  os: string;
-  signed_in_at: string;
-  last_active_at: string;
-  current: boolean;
-}
-
-/** A call to our /api/account with the session's access token. */
-export async function authorized(path: string, init: RequestInit = {}): Promise<Response> {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token ?? '';
-  return fetch(path, {
-    ...init,
-    headers: { ...init.headers, Authorization: `Bearer ${token}` },
-  });
-}
+/**
+ * A signed-in device as GET /api/account/sessions lists it; `browser` and `os` are null where
+ * the server could not name them.
+ */
+export type Device = ApiJson<'/api/account/sessions', 'get'>['sessions'][number];
 
 export async function listDevices(): Promise<Device[]> {
-  const response = await authorized('/api/account/sessions');
-  if (!response.ok) throw new Error(`devices: ${response.status}`);
-  const body = (await response.json()) as { sessions: Device[] };
-  return body.sessions;
+  const answer = await callApi({ signedIn: true }, (api) => api.GET('/api/account/sessions'));
+  if (!answer.ok) throw new Error(`devices: ${String(answer.error.status)}`);
+  return answer.data.sessions;
 }
 
 export async function signOutDevice(id: string): Promise<boolean> {
-  const response = await authorized(`/api/account/sessions/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
-  return response.status === 204 || response.status === 404;
+  const answer = await callApi({ signedIn: true }, (api) =>
+    api.DELETE('/api/account/sessions/{session_id}', {
+      params: { path: { session_id: id } },
+    }),
+  );
+  // Gone already (404) is as good as signed out.
+  return answer.ok || answer.error.status === 404;
 }
 
 /**
@@ -51,9 +39,8 @@ export function formatWhen(iso: string, locale: string = intlLocale(activeLocale
   );
 }
 
-/** The server's word for a browser or a system ua-parser could not name. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- compared with the server's, not shown
-const UNKNOWN = 'Unknown';
+/** A browser and a system, as names (never translated); null where the server could not tell. */
+export type DeviceParts = Pick<Device, 'browser' | 'os'>;
 
 /** "Firefox on Windows", a browser and a system (names, never translated) in a sentence. */
 function browserOnSystem(browser: string, os: string): string {
@@ -63,27 +50,12 @@ function browserOnSystem(browser: string, os: string): string {
   });
 }
 
-/** "Firefox on Windows"; the parts the server could not name are left out. */
-export function deviceName(device: Pick<Device, 'browser' | 'os'>): string {
-  const known = (part: string) => part && part !== UNKNOWN;
-  if (known(device.browser) && known(device.os)) return browserOnSystem(device.browser, device.os);
-  if (known(device.browser)) return device.browser;
-  if (known(device.os)) return device.os;
-  return t`Unknown device`;
-}
-
 /**
- * The name the server gave a device in English ("Firefox on Windows", from
- * backend/app/auth/devices.py, as the activity log stores it), in the page's language; null
- * stays null. A name of another shape is shown as it is.
+ * "Firefox on Windows", in the page's language; the parts the server could not name are left
+ * out, and 'Unknown device' when it named neither.
  */
-export function localDeviceLabel(label: string | null): string | null {
-  if (!label) return null;
-  const match = /^(.+) on (.+)$/.exec(label);
-  if (!match?.[1] || !match[2]) return label;
-  const part = (name: string) =>
-    name === UNKNOWN
-      ? t({ message: 'Unknown', comment: 'A browser or system not recognised' })
-      : name;
-  return browserOnSystem(part(match[1]), part(match[2]));
+export function deviceName(device: DeviceParts | null): string {
+  const { browser, os } = device ?? { browser: null, os: null };
+  if (browser && os) return browserOnSystem(browser, os);
+  return browser || os || t`Unknown device`;
 }

@@ -1,3 +1,4 @@
+import { sentRequest } from '../../test/sentRequest';
 import { contactSchema, submitContact, type ContactForm } from './schema';
 
 const valid: ContactForm = {
@@ -51,10 +52,11 @@ describe('submitContact', () => {
   it('posts the JSON body to /api/contact', async () => {
     const fetchImpl = fakeFetch(new Response('{"ok":true}', { status: 202 }));
     expect(await submitContact(valid, fetchImpl)).toEqual({ ok: true });
-    expect(fetchImpl).toHaveBeenCalledWith(
-      '/api/contact',
-      expect.objectContaining({ method: 'POST', body: JSON.stringify(valid) }),
-    );
+    expect(await sentRequest(fetchImpl)).toMatchObject({
+      path: '/api/contact',
+      method: 'POST',
+      body: valid,
+    });
   });
 
   it('shows the server message for 4xx errors', async () => {

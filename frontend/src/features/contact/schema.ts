@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
+import { callApi } from '../../lib/api/client';
 import { emailAddressField } from '../../lib/emailField';
 import { hasHiddenCharacter, hiddenCharacterMessage } from '../../lib/hiddenText';
 import { formatNumber } from '../../lib/i18n/format';
@@ -77,22 +78,18 @@ export type SubmitResult = { ok: true } | { ok: false; message: string; retryAft
  */
 export async function submitContact(
   form: ContactForm,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl?: typeof fetch,
 ): Promise<SubmitResult> {
-  let response: Response;
-  try {
-    response = await fetchImpl('/api/contact', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(form),
-    });
-  } catch {
+  const answer = await callApi({ fetch: fetchImpl }, (api) =>
+    api.POST('/api/contact', { body: form }),
+  );
+  if (answer.ok) return { ok: true };
+  const { status, retryAfter, message } = answer.error;
+  if (status === 0) {
     return { ok: false, message: t`We could not reach the server. Please check your connection.` };
   }
-  if (response.ok) return { ok: true };
-  if (response.status === 429) {
-    const seconds = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
-    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
+  if (status === 429) {
+    const wait = retryAfter ? retryAfter : 60;
     const shown = formatCount(wait);
     return {
       ok: false,
@@ -103,18 +100,5 @@ export async function submitContact(
       }),
     };
   }
-  try {
-    const body: unknown = await response.json();
-    if (
-      typeof body === 'object' &&
-      body !== null &&
-      'message' in body &&
-      typeof body.message === 'string'
-    ) {
-      return { ok: false, message: body.message };
-    }
-  } catch {
-    // not JSON: fall through
-  }
-  return { ok: false, message: t`An unexpected error occurred. Please try again.` };
+  return { ok: false, message: message ?? t`An unexpected error occurred. Please try again.` };
 }

@@ -1,5 +1,6 @@
 /** POST /api/newsletter/unsubscribe with the emailed token (backend/app/newsletter/router.py). */
 import { plural, t } from '@lingui/core/macro';
+import { callApi } from '../../lib/api/client';
 import { formatNumber } from '../../lib/i18n/format';
 
 export type Source = 'newsletter' | 'waitlist';
@@ -30,37 +31,24 @@ export const UNSUBSCRIBE_MESSAGES = {
 
 export async function unsubscribe(
   token: string | null,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl?: typeof fetch,
 ): Promise<UnsubscribeOutcome> {
   if (!token) return { ok: false, reason: 'missing', message: UNSUBSCRIBE_MESSAGES.missing };
-  let response: Response;
-  try {
-    response = await fetchImpl('/api/newsletter/unsubscribe', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-  } catch {
+  const answer = await callApi({ fetch: fetchImpl }, (api) =>
+    api.POST('/api/newsletter/unsubscribe', { body: { token } }),
+  );
+  if (answer.ok) {
+    const source = answer.data?.source;
+    if (source === 'newsletter' || source === 'waitlist') return { ok: true, source };
     return { ok: false, reason: 'failed', message: UNSUBSCRIBE_MESSAGES.failed };
   }
-  if (response.status === 429) {
-    const seconds = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
-    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
+  const { status, retryAfter } = answer.error;
+  if (status === 429) {
+    const wait = retryAfter ? retryAfter : 60;
     return { ok: false, reason: 'rate_limited', message: UNSUBSCRIBE_MESSAGES.rateLimited(wait) };
   }
-  if (response.status === 404 || response.status === 400) {
+  if (status === 404 || status === 400) {
     return { ok: false, reason: 'invalid', message: UNSUBSCRIBE_MESSAGES.invalid };
-  }
-  if (response.ok) {
-    try {
-      const body: unknown = await response.json();
-      if (typeof body === 'object' && body !== null && 'source' in body) {
-        const source = body.source;
-        if (source === 'newsletter' || source === 'waitlist') return { ok: true, source };
-      }
-    } catch {
-      // not JSON: fall through
-    }
   }
   return { ok: false, reason: 'failed', message: UNSUBSCRIBE_MESSAGES.failed };
 }
