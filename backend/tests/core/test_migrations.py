@@ -76,8 +76,15 @@ def _top_level_items(body: str) -> list[str]:
     return items
 
 
+# A column's position is not part of what the schema means here: every query names its
+# columns (SQLAlchemy never selects by position), and PostgreSQL can only add a column at
+# the end, so a downgrade that drops a column and adds back an older one cannot restore its
+# place without rebuilding the table. Columns are therefore compared as a set, by name;
+# everything else about them (type, nullability, default, constraints) exactly.
+
+
 def _sqlite_ddl(sql: str | None) -> Any:
-    """A table's CREATE statement as its columns in order and its constraints as a set.
+    """A table's CREATE statement as its columns and its constraints, each as a set.
 
     Alembic's batch mode (render_as_batch, migrations/env.py) rebuilds a SQLite table from
     SQLAlchemy's copy of it, which writes the table's constraints in no fixed order (the
@@ -93,8 +100,21 @@ def _sqlite_ddl(sql: str | None) -> Any:
     head, _, body = sql.partition("(")
     items = _top_level_items(body.rstrip().removesuffix(")"))
     constraints = sorted(item for item in items if _TABLE_CONSTRAINT.match(item))
-    columns = [item for item in items if not _TABLE_CONSTRAINT.match(item)]
+    columns = sorted(item for item in items if not _TABLE_CONSTRAINT.match(item))
     return {"table": head.strip(), "columns": columns, "constraints": constraints}
+
+
+_PG_TABLE = re.compile(r"^(CREATE TABLE [^\n]+ \(\n)(.*?)(\n\);)$", re.MULTILINE | re.DOTALL)
+
+
+def _pg_ddl(dump: str) -> str:
+    """pg_dump's output with each CREATE TABLE's column lines in name order (see above)."""
+
+    def unordered(match: re.Match[str]) -> str:
+        lines = sorted(line.strip().removesuffix(",") for line in match.group(2).splitlines())
+        return match.group(1) + ",\n".join(f"    {line}" for line in lines) + match.group(3)
+
+    return _PG_TABLE.sub(unordered, dump)
 
 
 def _structure(connection: Connection) -> dict[str, Any]:
@@ -103,16 +123,19 @@ def _structure(connection: Connection) -> dict[str, Any]:
     tables: dict[str, Any] = {}
     for table in sorted(inspector.get_table_names()):
         tables[table] = {
-            "columns": [
-                {
-                    "name": column["name"],
-                    "type": repr(column["type"]),
-                    "nullable": column["nullable"],
-                    "default": column.get("default"),
-                    "autoincrement": column.get("autoincrement"),
-                }
-                for column in inspector.get_columns(table)
-            ],
+            "columns": sorted(
+                (
+                    {
+                        "name": column["name"],
+                        "type": repr(column["type"]),
+                        "nullable": column["nullable"],
+                        "default": column.get("default"),
+                        "autoincrement": column.get("autoincrement"),
+                    }
+                    for column in inspector.get_columns(table)
+                ),
+                key=lambda column: str(column["name"]),
+            ),
             "primary_key": _plain(inspector.get_pk_constraint(table)),
             "foreign_keys": _by_name(inspector.get_foreign_keys(table)),
             "indexes": _by_name(inspector.get_indexes(table)),
@@ -147,7 +170,7 @@ async def _read_schema(settings: Settings) -> dict[str, Any]:
                     (kind, name, table, _sqlite_ddl(sql)) for kind, name, table, sql in rows
                 ]
             else:
-                schema["ddl"] = dump_schema(settings.database_url)
+                schema["ddl"] = _pg_ddl(dump_schema(settings.database_url))
     finally:
         await engine.dispose()
     return schema
