@@ -87,6 +87,27 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Signs in through /login and waits for the profile's welcome. */
+export async function signInToWelcome(page: Page, email: string, password: string): Promise<void> {
+  await signIn(page, email, password);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Signed in successfully' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  const welcome = page.getByRole('region', { name: 'You are signed in' });
+  await expect(welcome).toContainText('What you can do next:');
+  await expect(
+    welcome.getByRole('button', { name: 'Turn on two-factor authentication' }),
+  ).toBeVisible();
+  await expect(
+    welcome.getByRole('link', { name: 'See the prayer times for your city' }),
+  ).toHaveAttribute('href', '/prayer-times');
+  await expect(welcome.getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute(
+    'href',
+    '/join',
+  );
+}
+
 /** The link of the newest 'Delete your noor account' email to `email`, once it has arrived. */
 export async function deletionLink(server: ServerDefinition, email: string): Promise<string> {
   let link = '';

@@ -1,11 +1,10 @@
-import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
-import { createAccount, signIn, uniqueEmail } from '../support/accounts';
+import { createAccount, signInToWelcome, uniqueEmail } from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { accountSite } from '../support/servers';
 
 /**
- * The account in the navigation bar and the phone's side panel
+ * The account in the navigation bar (desktop; the phone's side panel: account-nav.phone.spec.ts)
  * (docs/behaviour.md#pages-shared): 'Sign in' signed out; signed in, the address's initial
  * opening a menu with the profile and sign-out. Sign-in lands on the profile's welcome.
  */
@@ -17,33 +16,7 @@ test.beforeEach(async ({ page }) => {
   await presetConsent(page, 'rejected');
 });
 
-/** Signs in through /login and waits for the profile's welcome. */
-async function signInToWelcome(page: Page, email: string): Promise<void> {
-  await signIn(page, email, PASSWORD);
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Signed in successfully' }),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/profile$/);
-  const welcome = page.getByRole('region', { name: 'You are signed in' });
-  await expect(welcome).toContainText('What you can do next:');
-  await expect(
-    welcome.getByRole('button', { name: 'Turn on two-factor authentication' }),
-  ).toBeVisible();
-  await expect(
-    welcome.getByRole('link', { name: 'See the prayer times for your city' }),
-  ).toHaveAttribute('href', '/prayer-times');
-  await expect(welcome.getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute(
-    'href',
-    '/join',
-  );
-}
-
 test.describe('desktop bar', () => {
-  test.skip(
-    ({ isMobile }) => isMobile,
-    'the bar shows Sign in from 768 px; the phone has the panel',
-  );
-
   test('Sign in is in the prerendered bar and leads to the sign-in screen', async ({
     page,
     request,
@@ -65,7 +38,7 @@ test.describe('desktop bar', () => {
   }, testInfo) => {
     const email = uniqueEmail(testInfo, 'nav');
     await createAccount(request, accountSite, email, PASSWORD);
-    await signInToWelcome(page, email);
+    await signInToWelcome(page, email, PASSWORD);
     expect(await axeViolations(page)).toEqual([]);
     const bar = page.getByRole('navigation', { name: 'Main' });
     // This tab's sign-in shows at once, without a reload.
@@ -113,7 +86,7 @@ test.describe('desktop bar', () => {
   }, testInfo) => {
     const email = uniqueEmail(testInfo, 'nav-rtl');
     await createAccount(request, accountSite, email, PASSWORD);
-    await signInToWelcome(page, email);
+    await signInToWelcome(page, email, PASSWORD);
     await page.goto('/ar/');
     await hydrated(page);
     const bar = page.getByRole('navigation', { name: 'التنقل الرئيسي' });
@@ -137,7 +110,7 @@ test.describe('desktop bar', () => {
   }, testInfo) => {
     const email = uniqueEmail(testInfo, 'nav-tabs');
     await createAccount(request, accountSite, email, PASSWORD);
-    await signInToWelcome(page, email);
+    await signInToWelcome(page, email, PASSWORD);
     const other = await context.newPage();
     await other.goto('/features');
     await hydrated(other);
@@ -148,72 +121,5 @@ test.describe('desktop bar', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(otherBar.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
     await expect(otherBar.getByRole('button', { name: 'Your account' })).toHaveCount(0);
-  });
-});
-
-test.describe('phone panel', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the side panel is the phone’s');
-
-  test('Sign in is in the panel; signed in, the panel has the profile and sign-out', async ({
-    page,
-    request,
-  }, testInfo) => {
-    await page.goto('/');
-    await hydrated(page);
-    const bar = page.getByRole('navigation', { name: 'Main' });
-    await expect(bar.getByRole('link', { name: 'Sign in', exact: true })).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const panel = page.getByRole('dialog', { name: 'Menu' });
-    await panel.getByRole('link', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(panel).toBeHidden();
-
-    const email = uniqueEmail(testInfo, 'panel');
-    await createAccount(request, accountSite, email, PASSWORD);
-    await signInToWelcome(page, email);
-    // The initial is in the bar on a phone too.
-    await expect(bar.getByRole('button', { name: 'Your account' })).toBeVisible();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const yours = panel.getByRole('region', { name: /Your account/ });
-    await expect(yours).toContainText(email);
-    await expect(panel.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
-    expect(await axeViolations(page)).toEqual([]);
-    await yours.getByRole('link', { name: 'My Profile' }).click();
-    await expect(panel).toBeHidden();
-    await expect(page).toHaveURL(/\/profile$/);
-
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await yours.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(panel).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(panel.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
-  });
-
-  test('at 320 px the signed-in bar fits, in both directions', async ({
-    page,
-    request,
-  }, testInfo) => {
-    await page.setViewportSize({ width: 320, height: 640 });
-    const email = uniqueEmail(testInfo, 'narrow');
-    await createAccount(request, accountSite, email, PASSWORD);
-    await signInToWelcome(page, email);
-    for (const path of ['/', '/ur/']) {
-      await page.goto(path);
-      await hydrated(page);
-      const account = page
-        .locator('header')
-        .getByRole('button', { name: /Your account|آپ کا اکاؤنٹ/ });
-      await expect(account).toBeVisible();
-      const menu = page.locator('header').getByRole('button', { name: /Open menu|مینو/ });
-      for (const control of [account, menu]) {
-        const box = await control.boundingBox();
-        expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
-      }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      );
-    }
   });
 });
