@@ -9,10 +9,12 @@ Windows"), which the page then parsed back to translate it. It now keeps the bro
 system as two values, each null where ua-parser could not name it (auth/user_agents.py), and
 GET /api/account/activity answers them as `device: {browser, os}`. Existing rows are split
 from the label the server itself wrote: "X on Y" → X, Y; "Unknown" or "an unknown device" →
-null. Downgrading composes the label again.
+null. A device signed out from the devices list, named in its entry's details, becomes
+{browser, os} the same way. Downgrading composes the labels again.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -32,6 +34,8 @@ _entries = sa.table(
     sa.column("device", sa.String()),
     sa.column("device_browser", sa.String()),
     sa.column("device_os", sa.String()),
+    sa.column("action", sa.String()),
+    sa.column("details", sa.JSON()),
 )
 
 
@@ -56,6 +60,33 @@ def join_label(browser: str | None, os: str | None) -> str | None:
     return f"{browser or UNKNOWN} on {os or UNKNOWN}"[:LABEL_LENGTH]
 
 
+def _signed_out_devices(convert: Callable[[Any], Any]) -> None:
+    """Rewrites the device a 'signed_out' entry's details name (the devices list's sign-out)."""
+    conn = op.get_bind()
+    rows = conn.execute(
+        sa.select(_entries.c.id, _entries.c.details).where(_entries.c.action == "signed_out")
+    ).all()
+    for entry_id, details in rows:
+        if isinstance(details, dict) and "device" in details:
+            changed = {**details, "device": convert(details["device"])}
+            conn.execute(
+                _entries.update().where(_entries.c.id == entry_id).values(details=changed)
+            )
+
+
+def _names(label: Any) -> dict[str, str | None] | None:
+    if not isinstance(label, str):
+        return label if isinstance(label, dict) else None
+    browser, os = split_label(label)
+    return None if browser is None and os is None else {"browser": browser, "os": os}
+
+
+def _label(device: Any) -> str | None:
+    if not isinstance(device, dict):
+        return device if isinstance(device, str) else None
+    return join_label(device.get("browser"), device.get("os"))
+
+
 def upgrade() -> None:
     with op.batch_alter_table("audit_log_entries", schema=None) as batch_op:
         batch_op.add_column(sa.Column("device_browser", sa.String(length=64), nullable=True))
@@ -69,6 +100,7 @@ def upgrade() -> None:
             .where(_entries.c.device == label)
             .values(device_browser=browser, device_os=os)
         )
+    _signed_out_devices(_names)
     with op.batch_alter_table("audit_log_entries", schema=None) as batch_op:
         batch_op.drop_column("device")
 
@@ -91,6 +123,7 @@ def downgrade() -> None:
             )
             .values(device=join_label(browser, os))
         )
+    _signed_out_devices(_label)
     with op.batch_alter_table("audit_log_entries", schema=None) as batch_op:
         batch_op.drop_column("device_os")
         batch_op.drop_column("device_browser")

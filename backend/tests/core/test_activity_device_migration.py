@@ -1,9 +1,11 @@
-"""Revision 0013 splits the activity's English device labels into a browser and a system, and
-composes them again on the way down, on both databases."""
+"""Revision 0013 splits the activity's English device labels (an entry's own, and the device a
+sign-out from the devices list names in its details) into a browser and a system, and composes
+them again on the way down, on both databases."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 from typing import Any
 
@@ -67,6 +69,25 @@ async def _arrange(url: str) -> None:
                         "created_at": utcnow(),
                     }
                     for number, label in enumerate(LABELS)
+                ]
+                + [
+                    {
+                        "user_id": user,
+                        "action": "signed_out",
+                        "details": {"scope": "device", "device": label},
+                        "device": None,
+                        "created_at": utcnow(),
+                    }
+                    for label in ("Firefox on Windows", "an unknown device")
+                ]
+                + [
+                    {
+                        "user_id": user,
+                        "action": "signed_out",
+                        "details": {"scope": "local"},
+                        "device": None,
+                        "created_at": utcnow(),
+                    }
                 ],
             )
     finally:
@@ -80,6 +101,14 @@ async def _read(url: str, sql: str) -> list[Any]:
             return list((await conn.execute(text(sql))).all())
     finally:
         await engine.dispose()
+
+
+def _signed_out(url: str) -> list[Any]:
+    """The details of the 'signed_out' entries, in the order they were written."""
+    rows = asyncio.run(
+        _read(url, "SELECT details FROM audit_log_entries WHERE action = 'signed_out' ORDER BY id")
+    )
+    return [json.loads(details) if isinstance(details, str) else details for (details,) in rows]
 
 
 @pytest.mark.parametrize(
@@ -100,11 +129,23 @@ def test_labels_become_names_and_back(
     rows = asyncio.run(
         _read(url, "SELECT action, device_browser, device_os FROM audit_log_entries")
     )
-    split = {action: (browser, os) for action, browser, os in rows}
+    split = {action: (browser, os) for action, browser, os in rows if action != "signed_out"}
     assert split == {f"a{n}": names for n, names in enumerate(LABELS.values())}
+    assert _signed_out(url) == [
+        {"scope": "device", "device": {"browser": "Firefox", "os": "Windows"}},
+        {"scope": "device", "device": None},
+        {"scope": "local"},
+    ]
 
     migrate.downgrade(settings, "0012")
-    rows = asyncio.run(_read(url, "SELECT action, device FROM audit_log_entries"))
+    assert _signed_out(url) == [
+        {"scope": "device", "device": "Firefox on Windows"},
+        {"scope": "device", "device": None},
+        {"scope": "local"},
+    ]
+    rows = asyncio.run(
+        _read(url, "SELECT action, device FROM audit_log_entries WHERE action != 'signed_out'")
+    )
     assert dict(rows) == {
         "a0": "Firefox on Windows",
         "a1": "Mobile Safari on iOS",

@@ -42,9 +42,9 @@ describe('activityText', () => {
     expect(text('signed_out', { scope: 'local' })).toBe('Signed out');
     expect(text('signed_out', { scope: 'global' })).toBe('Signed out everywhere');
     expect(text('signed_out', { scope: 'others' })).toBe('Signed out of all other devices');
-    expect(text('signed_out', { scope: 'device', device: 'Chrome on Android' })).toBe(
-      'Signed out Chrome on Android',
-    );
+    expect(
+      text('signed_out', { scope: 'device', device: { browser: 'Chrome', os: 'Android' } }),
+    ).toBe('Signed out Chrome on Android');
     expect(text('signed_out', { scope: 'device', device: null })).toBe('Signed out another device');
     // The signed-out device as a browser and a system, translated like the entry's own.
     expect(text('signed_out', { scope: 'device', device: { browser: 'Firefox', os: null } })).toBe(

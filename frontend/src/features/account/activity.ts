@@ -132,10 +132,9 @@ export function activityText(entry: Pick<ActivityEntry, 'action' | 'details'>): 
 
 /**
  * The device a 'signed_out' entry names: its browser and system ({browser, os}) in the page's
- * language, or a name the server wrote as text, shown as it is; null when it names none.
+ * language; null when it names none.
  */
 function signedOutDevice(device: unknown): string | null {
-  if (typeof device === 'string') return device.trim() || null;
   if (typeof device !== 'object' || device === null) return null;
   const { browser, os } = device as Record<string, unknown>;
   const part = (value: unknown) => (typeof value === 'string' && value ? value : null);
