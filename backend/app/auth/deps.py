@@ -94,7 +94,10 @@ async def require_service_role(request: Request, api_keys: ApiKeysDep, keys: Jwt
 Service = TypeVar("Service", bound=AuthServiceBase)
 
 
-def _assemble(cls: type[Service]) -> Callable[..., Coroutine[Any, Any, Service]]:
+def assemble(cls: type[Service]) -> Callable[..., Coroutine[Any, Any, Service]]:
+    """A dependency building a service on auth's base (its request context, the app's keys and
+    password hasher): the auth flows' and the account's."""
+
     async def build(request: Request, ctx: ContextDep) -> Service:
         state = request.app.state
         return cls(ctx, state.jwt_keys, state.passwords)
@@ -118,8 +121,8 @@ def current_user_reader(request: Request) -> CurrentUserReader:
 
 AccessTokenDep = Annotated[AccessToken, Depends(access_token)]
 ExternalServiceDep = Annotated[ExternalService, Depends(_external_service)]
-SignupServiceDep = Annotated[SignupService, Depends(_assemble(SignupService))]
-TokenServiceDep = Annotated[TokenService, Depends(_assemble(TokenService))]
-UserServiceDep = Annotated[UserService, Depends(_assemble(UserService))]
-AdminServiceDep = Annotated[AdminService, Depends(_assemble(AdminService))]
-MfaServiceDep = Annotated[MfaService, Depends(_assemble(MfaService))]
+SignupServiceDep = Annotated[SignupService, Depends(assemble(SignupService))]
+TokenServiceDep = Annotated[TokenService, Depends(assemble(TokenService))]
+UserServiceDep = Annotated[UserService, Depends(assemble(UserService))]
+AdminServiceDep = Annotated[AdminService, Depends(assemble(AdminService))]
+MfaServiceDep = Annotated[MfaService, Depends(assemble(MfaService))]
