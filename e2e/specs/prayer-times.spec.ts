@@ -147,11 +147,13 @@ test('an early tap on "Use my location", before the script has run, is kept and 
   });
 
   await page.goto('/prayer-times', { waitUntil: 'commit' });
+  // The entry module is asked for by the page's first script (src/startAfterPaint.ts), the one
+  // that keeps early taps: once it is asked for, the keeper is listening and the app is not.
+  await entryRequested;
   const button = page.getByRole('button', { name: 'Use my location' });
   await button.click();
-  // The tap is kept: the button says it is waiting, and the page's script is on its way.
+  // The tap is kept: the button says it is waiting for the page's script.
   await expect(button).toHaveAttribute('aria-busy', 'true');
-  await entryRequested;
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
   await button.click();
   release();
