@@ -18,6 +18,7 @@ from app.core.errors import install_error_handlers
 from app.core.http import install_transport
 from app.core.jwt_keys import JwtKeys
 from app.core.openapi import install_openapi
+from app.core.postgrest.router import data_router
 from app.core.ratelimit import RateLimiter
 from app.core.settings import MailBackend, Settings, get_settings
 from app.mail import mailbox
@@ -26,6 +27,7 @@ from app.mail.delivery import Deliverer, create_outcome_engine
 from app.mail.i18n import load_catalogues
 from app.newsletter.router import api_router as newsletter_api_router
 from app.newsletter.router import rest_router as newsletter_rest_router
+from app.tracker.tables import TABLES as TRACKER_TABLES
 from app.web.site import mount_site
 
 
@@ -81,6 +83,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(auth_router)
     app.include_router(account_router)
+    # The declared tables before the newsletter's routes, whose catch-all answers PGRST205.
+    app.include_router(data_router(TRACKER_TABLES))
     app.include_router(newsletter_rest_router)
     app.include_router(newsletter_api_router)
     if settings.is_development and settings.mail_backend is MailBackend.outbox:

@@ -7,6 +7,7 @@ JWT_SECRET, so every worker computes the same ones without sharing state.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -63,17 +64,34 @@ def require_api_key(request: Request, api_keys: ApiKeys) -> Role:
     return role
 
 
-def rest_role(request: Request, api_keys: ApiKeys, keys: JwtKeys) -> Role:
-    """PostgREST's view: the bearer decides the role; a key stands for itself."""
+@dataclass(frozen=True)
+class RestCaller:
+    """PostgREST's view of a request: the role, and `auth.uid()` (the token's `sub`) for an
+    authenticated one."""
+
+    role: Role
+    user_id: uuid.UUID | None = None
+
+
+def rest_caller(request: Request, api_keys: ApiKeys, keys: JwtKeys) -> RestCaller:
+    """The bearer decides the role; a key stands for itself."""
     require_api_key(request, api_keys)
     token = bearer_token(request) or request.headers.get("apikey", "")
     role = api_keys.role_of(token)
     if role is not None:
-        return role
+        return RestCaller(role)
     try:
-        keys.verify(token, audience="authenticated")
+        claims = keys.verify(token, audience="authenticated")
     except InvalidToken as exc:
         if exc.expired:
             raise AppError(401, ErrorCode.pgrst_jwt_expired, "JWT expired") from exc
         raise AppError(401, ErrorCode.pgrst_jwt_invalid, "JWT could not be decoded") from exc
-    return Role.authenticated
+    try:
+        user_id = uuid.UUID(str(claims.get("sub")))
+    except ValueError as exc:
+        raise AppError(401, ErrorCode.pgrst_jwt_invalid, "JWT could not be decoded") from exc
+    return RestCaller(Role.authenticated, user_id)
+
+
+def rest_role(request: Request, api_keys: ApiKeys, keys: JwtKeys) -> Role:
+    return rest_caller(request, api_keys, keys).role

@@ -8,6 +8,8 @@ copied to another row does not decrypt. Stored as `v1:<base64url(nonce || cipher
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import os
 
 from cryptography.exceptions import InvalidTag
@@ -25,6 +27,10 @@ class SecretBox:
             server_secret.encode()
         )
         self._aead = AESGCM(key)
+        # A second key, for digests: never the encryption key used for another job.
+        self._digest_key = HKDF(
+            algorithm=hashes.SHA256(), length=32, salt=None, info=f"{purpose}/digest".encode()
+        ).derive(server_secret.encode())
 
     def seal(self, plaintext: str, bound_to: str) -> str:
         nonce = os.urandom(_NONCE_BYTES)
@@ -41,3 +47,10 @@ class SecretBox:
         except (ValueError, InvalidTag):
             return None
         return plain.decode()
+
+    def digest(self, plaintext: str, bound_to: str) -> str:
+        """A keyed digest of a value for one row: equal for equal values of that row, so
+        it can order two versions the same way on every server (the data API's
+        last-writer-wins tie-break), and says nothing of the value without the key."""
+        message = bound_to.encode() + b"\x00" + plaintext.encode()
+        return hmac.new(self._digest_key, message, hashlib.sha256).hexdigest()[:32]

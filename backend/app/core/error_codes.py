@@ -93,7 +93,9 @@ class ErrorCode(StrEnum):
     current_session = "current_session"
 
     # --- PostgREST and PostgreSQL, as /rest/v1 answers them ----------------------------
+    pgrst_bad_query = "PGRST100"
     pgrst_invalid_body = "PGRST102"
+    pgrst_invalid_range = "PGRST103"
     pgrst_bad_schema = "PGRST106"
     pgrst_not_single = "PGRST116"
     pgrst_unknown_function = "PGRST202"
@@ -104,9 +106,11 @@ class ErrorCode(StrEnum):
     pg_invalid_datetime = "22007"
     pg_invalid_text = "22P02"
     pg_not_null_violation = "23502"
+    pg_foreign_key_violation = "23503"
     pg_unique_violation = "23505"
     pg_check_violation = "23514"
     pg_insufficient_privilege = "42501"
     pg_undefined_column = "42703"
+    pg_invalid_column_reference = "42P10"
     # Ours (PostgREST has no such limit): an insert of more rows than NEWSLETTER_MAX_ROWS.
     too_many_rows = "too_many_rows"

@@ -1,0 +1,115 @@
+"""`/rest/v1/<table>` for every declared table: GET/HEAD (select), POST (insert, upsert),
+PATCH (update), DELETE. HTTP only: the language is parsed by language.py, the statements and
+their policy are statements.py's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
+
+from app.core.callers import RestCaller, rest_caller
+from app.core.database import DbSession
+from app.core.deps import ApiKeysDep, JwtKeysDep
+from app.core.postgrest import errors, language
+from app.core.postgrest.statements import DataStatements, Result
+from app.core.postgrest.tables import DataTable
+
+
+async def _caller(request: Request, api_keys: ApiKeysDep, jwt_keys: JwtKeysDep) -> RestCaller:
+    return rest_caller(request, api_keys, jwt_keys)
+
+
+CallerDep = Annotated[RestCaller, Depends(_caller)]
+
+
+def _body(rows: list[dict[str, Any]], single: bool) -> tuple[str, str]:
+    if single:
+        if len(rows) != 1:
+            raise errors.not_single(len(rows))
+        return json.dumps(rows[0], ensure_ascii=False), language.SINGLE_OBJECT
+    return json.dumps(rows, ensure_ascii=False), "application/json"
+
+
+def _content_range(offset: int, shown: int, total: int | None) -> str:
+    size = "*" if total is None else str(total)
+    if shown == 0:
+        return f"*/{size}"
+    return f"{offset}-{offset + shown - 1}/{size}"
+
+
+def _write_response(result: Result, write: language.Write, status: int) -> Response:
+    headers = {"Content-Range": f"*/{result.total}" if write.count else "*/*"}
+    if not write.representation:
+        return Response(status_code=204 if status == 200 else status, headers=headers)
+    content, media = _body(result.rows, write.single)
+    return Response(
+        content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
+    )
+
+
+def data_router(tables: Sequence[DataTable]) -> APIRouter:
+    """The routes of the declared tables (included before the newsletter's catch-all)."""
+    router = APIRouter(prefix="/rest/v1", tags=["rest"])
+    by_name = {table.name: table for table in tables}
+
+    def statements(request: Request, db: DbSession, caller: RestCaller, name: str) -> Any:
+        table = by_name.get(name)
+        if table is None:
+            raise errors.unknown_table(name)
+        return DataStatements(db, table, caller, request.app.state.jwt_keys.secret), table
+
+    for name in by_name:
+        path = f"/{name}"
+
+        @router.api_route(path, methods=["GET", "HEAD"], include_in_schema=False)
+        async def read(
+            request: Request, db: DbSession, caller: CallerDep, _name: str = name
+        ) -> Response:
+            data, table = statements(request, db, caller, _name)
+            query = language.parse_read(table, request)
+            result = await data.read(query)
+            headers = {
+                "Content-Range": _content_range(query.offset, len(result.rows), result.total)
+            }
+            partial = result.total is not None and len(result.rows) < result.total
+            status = 206 if partial and not query.single else 200
+            content, media = _body(result.rows, query.single)
+            if request.method == "HEAD":
+                content = ""
+            return Response(
+                content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
+            )
+
+        @router.post(path, include_in_schema=False)
+        async def create(
+            request: Request, db: DbSession, caller: CallerDep, _name: str = name
+        ) -> Response:
+            data, table = statements(request, db, caller, _name)
+            write = language.parse_insert(table, request, await request.body())
+            result = await data.insert(write)
+            return _write_response(result, write, 201)
+
+        @router.patch(path, include_in_schema=False)
+        async def change(
+            request: Request, db: DbSession, caller: CallerDep, _name: str = name
+        ) -> Response:
+            data, table = statements(request, db, caller, _name)
+            write = language.parse_update(table, request, await request.body())
+            result = await data.update(write)
+            return _write_response(result, write, 200)
+
+        @router.delete(path, include_in_schema=False)
+        async def remove(
+            request: Request, db: DbSession, caller: CallerDep, _name: str = name
+        ) -> Response:
+            data, table = statements(request, db, caller, _name)
+            write = language.parse_delete(table, request)
+            result = await data.delete(write)
+            return _write_response(result, write, 200)
+
+    return router

@@ -1,0 +1,140 @@
+"""A table of the data API, declared once: its columns, its key and its row policy.
+
+The declaration is the whole of what `/rest/v1/<table>` needs; the mechanism applies it to
+every statement, so no endpoint decides who may see a row. The policy is PostgreSQL's
+row-level security as Supabase projects write it:
+
+    CREATE POLICY ... USING (user_id = auth.uid()) WITH CHECK (user_id = auth.uid())
+
+`owner` is that column: a caller sees, changes and deletes only the rows whose owner is the
+caller (USING), and may write only rows that stay the caller's (WITH CHECK). `grants` says
+which verbs each client role has at all (GRANT); a role without one is refused with 42501.
+`service_role` bypasses the policy (BYPASSRLS), as in Supabase.
+
+Columns are typed (a value of the wrong type is PostgreSQL's 22P02 / 22007) and either
+*clear* (stored as a column of their own: what keys, filters and sync need) or *sealed*
+(encrypted at rest, all of a row's sealed values in one AES-GCM ciphertext bound to the row's
+key, core/crypto.py): a sealed column is read and written like any other but cannot be
+filtered or ordered on, since the database never sees its value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, cast
+
+from sqlalchemy import Table
+
+from app.core.callers import Role
+
+
+class Verb(StrEnum):
+    select = "select"
+    insert = "insert"
+    update = "update"
+    delete = "delete"
+
+
+class Type(StrEnum):
+    """The PostgreSQL type a column answers as (names as PostgreSQL's messages spell them)."""
+
+    uuid = "uuid"
+    text = "text"
+    boolean = "boolean"
+    integer = "integer"
+    date = "date"
+    timestamptz = "timestamp with time zone"
+    text_array = "text[]"
+
+
+ALL_VERBS = frozenset(Verb)
+
+
+def table_of(model: Any) -> Table:
+    """A declarative model's table (typed as a FromClause by SQLAlchemy's stubs)."""
+    return cast(Table, model.__table__)
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    type: Type
+    nullable: bool = True
+    # Encrypted at rest: not filterable, not orderable (see the module's docstring).
+    sealed: bool = False
+    # Written by a client (insert, upsert, update); otherwise only read.
+    writable: bool = True
+    # The values a text column (or each element of a text[]) may hold: PostgreSQL's CHECK.
+    choices: frozenset[str] | None = None
+    # Bounds of an integer column (CHECK), and the longest text / array.
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int | None = None
+    # A column the server sets (writable=False) on every write, as a trigger would: e.g. the
+    # time a consent was given.
+    server_value: Callable[[], object] | None = None
+
+
+@dataclass(frozen=True)
+class RowPolicy:
+    """Who may do what: the verbs granted per client role, and the owner column that ties a
+    row to `auth.uid()` for USING and WITH CHECK."""
+
+    grants: Mapping[Role, frozenset[Verb]]
+    owner: str | None = None
+
+    def allows(self, role: Role, verb: Verb) -> bool:
+        return role is Role.service_role or verb in self.grants.get(role, frozenset())
+
+
+def owned_by(column: str, *, verbs: frozenset[Verb] = ALL_VERBS) -> RowPolicy:
+    """Rows that belong to the signed-in user in `column`: `auth.uid()` owns, anon nothing,
+    service_role everything (DESIGN: one data-API mechanism with declared row policies)."""
+    return RowPolicy(grants={Role.authenticated: verbs}, owner=column)
+
+
+@dataclass(frozen=True)
+class DataTable:
+    name: str
+    table: Table  # the SQLAlchemy table (the model's __table__)
+    columns: tuple[Column, ...]
+    # The primary key: PostgREST's default on_conflict, and what a sealed value is bound to.
+    key: tuple[str, ...]
+    policy: RowPolicy
+    # Other unique keys a client may name in on_conflict.
+    unique: tuple[tuple[str, ...], ...] = ()
+    # Last writer wins: an upsert replaces a stored row only when its value of this column is
+    # later (ties broken by the sealed value's digest, the same on every server), so batches
+    # may arrive twice or out of order and the result is the same. None: a plain upsert.
+    version: str | None = None
+    # The HKDF purpose of the sealed values' key (core/crypto.py); needed with sealed columns.
+    seal_purpose: str | None = None
+    max_rows: int = 1000
+    # Columns in the stored table that the mechanism fills: the ciphertext and its digest.
+    sealed_column: str = "sealed"
+    digest_column: str = "sealed_digest"
+    by_name: dict[str, Column] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_name", {c.name: c for c in self.columns})
+        for name in (*self.key, *(c for key in self.unique for c in key)):
+            assert not self.by_name[name].sealed, f"{self.name}.{name}: a key cannot be sealed"
+        if self.version is not None:
+            assert not self.by_name[self.version].sealed
+        if any(c.sealed for c in self.columns):
+            assert self.seal_purpose, f"{self.name}: sealed columns need a seal_purpose"
+        if self.policy.owner is not None:
+            assert self.policy.owner in self.key, f"{self.name}: the owner must be in the key"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    @property
+    def sealed(self) -> tuple[Column, ...]:
+        return tuple(c for c in self.columns if c.sealed)
+
+    def conflict_keys(self) -> tuple[tuple[str, ...], ...]:
+        return (self.key, *self.unique)

@@ -1,0 +1,128 @@
+"""The tracker's tables as the data API serves them (core/postgrest/tables.py).
+
+Each is a few lines: its columns (sealed ones are encrypted at rest), its key, and its
+policy, `owned_by("user_id")`: a signed-in user reads and writes only their own rows, anon
+nothing, service_role everything. The synced tables are last-writer-wins on `updated_at`, the
+client's time of the change, so a device may send the same batch twice, or batches out of
+order, and every device converges on the same rows; clearing a mark is a change too (a
+tombstone: `deleted: true`), so it wins over an older mark and loses to a newer one.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from app.core.postgrest.tables import Column, DataTable, Type, owned_by, table_of
+from app.tracker.models import MakeUpBalance, MakeUpEntry, PrayerMark, SyncConsent, TrackerSettings
+
+OBLIGATORY = frozenset({"fajr", "dhuhr", "asr", "maghrib", "isha"})
+VOLUNTARY = frozenset(
+    {
+        "witr",
+        "sunnah_fajr",
+        "sunnah_dhuhr_before",
+        "sunnah_dhuhr_after",
+        "sunnah_asr",
+        "sunnah_maghrib",
+        "sunnah_isha",
+        "duha",
+        "tahajjud",
+    }
+)
+STATUSES = frozenset({"on_time", "late", "made_up", "missed"})
+# A year of marks (5 + 4 prayers, 365 days) is 3285 rows: four batches of this size.
+MAX_ROWS = 1000
+# The consent text's versions, as the tracker page shows them (docs/behaviour.md).
+CONSENT_VERSIONS = frozenset({"2026-11"})
+
+_OWNER = Column("user_id", Type.uuid, nullable=False)
+_UPDATED_AT = Column("updated_at", Type.timestamptz, nullable=False)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+PRAYER_MARKS = DataTable(
+    name="prayer_marks",
+    table=table_of(PrayerMark),
+    columns=(
+        _OWNER,
+        Column("day", Type.date, nullable=False),
+        Column("prayer", Type.text, nullable=False, choices=OBLIGATORY | VOLUNTARY),
+        # Null only on a tombstone.
+        Column("status", Type.text, sealed=True, choices=STATUSES),
+        Column("congregation", Type.boolean, sealed=True),
+        # A traveller's prayer shortened (qasr) or combined with the next or previous (jam').
+        Column("qasr", Type.boolean, sealed=True),
+        Column("jam", Type.boolean, sealed=True),
+        Column("deleted", Type.boolean, sealed=True),
+        _UPDATED_AT,
+    ),
+    key=("user_id", "day", "prayer"),
+    policy=owned_by("user_id"),
+    version="updated_at",
+    seal_purpose="tracker/prayer_marks",
+    max_rows=MAX_ROWS,
+)
+
+MAKE_UP_ENTRIES = DataTable(
+    name="tracker_make_up_entries",
+    table=table_of(MakeUpEntry),
+    columns=(
+        _OWNER,
+        Column("day", Type.date, nullable=False),
+        Column("prayer", Type.text, nullable=False, choices=OBLIGATORY),
+        Column("count", Type.integer, sealed=True, nullable=False, minimum=0, maximum=1000),
+        _UPDATED_AT,
+    ),
+    key=("user_id", "day", "prayer"),
+    policy=owned_by("user_id"),
+    version="updated_at",
+    seal_purpose="tracker/make_up_entries",
+    max_rows=MAX_ROWS,
+)
+
+MAKE_UP_BALANCES = DataTable(
+    name="tracker_make_up_balances",
+    table=table_of(MakeUpBalance),
+    columns=(
+        _OWNER,
+        Column("prayer", Type.text, nullable=False, choices=OBLIGATORY),
+        # Years of missed prayers are common: up to 100 years of one prayer.
+        Column("starting", Type.integer, sealed=True, nullable=False, minimum=0, maximum=36500),
+        _UPDATED_AT,
+    ),
+    key=("user_id", "prayer"),
+    policy=owned_by("user_id"),
+    version="updated_at",
+    seal_purpose="tracker/make_up_balances",
+)
+
+SETTINGS = DataTable(
+    name="tracker_settings",
+    table=table_of(TrackerSettings),
+    columns=(
+        _OWNER,
+        Column("voluntary", Type.text_array, sealed=True, choices=VOLUNTARY, max_length=32),
+        _UPDATED_AT,
+    ),
+    key=("user_id",),
+    policy=owned_by("user_id"),
+    version="updated_at",
+    seal_purpose="tracker/settings",
+)
+
+SYNC_CONSENTS = DataTable(
+    name="tracker_sync_consents",
+    table=table_of(SyncConsent),
+    columns=(
+        _OWNER,
+        Column("consent_version", Type.text, nullable=False, choices=CONSENT_VERSIONS),
+        Column("consented_at", Type.timestamptz, writable=False, server_value=_now),
+    ),
+    key=("user_id",),
+    policy=owned_by("user_id"),
+)
+
+TABLES = (PRAYER_MARKS, MAKE_UP_ENTRIES, MAKE_UP_BALANCES, SETTINGS, SYNC_CONSENTS)

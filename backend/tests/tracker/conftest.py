@@ -1,0 +1,69 @@
+"""Two signed-in users, the anon key and the service key, as the data API's tests need."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.auth.helpers import signup
+
+MARKS = "/rest/v1/prayer_marks"
+
+
+@dataclass(frozen=True)
+class Person:
+    id: str
+    headers: dict[str, str]
+
+
+@pytest.fixture
+def settings_overrides() -> dict[str, Any]:
+    return {"auth_autoconfirm": True}
+
+
+async def _person(client: httpx.AsyncClient, email: str) -> Person:
+    response = await signup(client, email)
+    assert response.status_code == 200, response.text
+    session = response.json()
+    return Person(session["user"]["id"], {"Authorization": f"Bearer {session['access_token']}"})
+
+
+@pytest.fixture
+async def alice(client: httpx.AsyncClient) -> Person:
+    return await _person(client, "alice@example.com")
+
+
+@pytest.fixture
+async def bilal(client: httpx.AsyncClient) -> Person:
+    return await _person(client, "bilal@example.com")
+
+
+@pytest.fixture
+def service(service_key: str) -> dict[str, str]:
+    return {"apikey": service_key, "Authorization": f"Bearer {service_key}"}
+
+
+def mark(
+    day: str = "2026-11-27",
+    prayer: str = "fajr",
+    status: str | None = "on_time",
+    updated_at: str = "2026-11-27T05:30:00.000Z",
+    **extra: Any,
+) -> dict[str, Any]:
+    return {
+        "day": day,
+        "prayer": prayer,
+        "status": status,
+        "congregation": False,
+        "qasr": False,
+        "jam": False,
+        "deleted": False,
+        "updated_at": updated_at,
+        **extra,
+    }
+
+
+UPSERT = {"Prefer": "resolution=merge-duplicates,return=representation"}
