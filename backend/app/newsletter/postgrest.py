@@ -1,4 +1,6 @@
-"""The slice of PostgREST's request language that inserting a subscriber needs.
+"""The slice of PostgREST's request language that inserting a subscriber needs, read with the
+shared parser (core/postgrest/language.py); the rows go to the newsletter's service, which
+sends the confirmation emails, rather than straight to the table.
 
 Body: one JSON object or an array of at most NEWSLETTER_MAX_ROWS of them. `?columns="a","b"` (postgrest-js sends it for
 arrays) names the columns to read, every other key is ignored and a missing key is null;
@@ -15,7 +17,16 @@ from typing import Any
 from fastapi import Request
 
 from app.core.callers import Role
-from app.core.requests import InvalidJson, loads
+from app.core.postgrest.language import (
+    SINGLE_OBJECT,
+    check_schema,
+    json_objects,
+    parse_json,
+    preferences,
+    quoted_list,
+    row_keys,
+    wants_single,
+)
 from app.newsletter import errors
 from app.newsletter.models import Subscriber
 
@@ -35,7 +46,7 @@ SERVER_COLUMNS = (
     frozenset(column.name for column in Subscriber.__table__.columns) | {"verification_token"}
 ) - CLIENT_COLUMNS
 
-SINGLE_OBJECT = "application/vnd.pgrst.object+json"
+__all__ = ["SINGLE_OBJECT", "InsertRequest", "check_schema", "parse_insert", "representation"]
 
 
 @dataclass(frozen=True)
@@ -45,31 +56,6 @@ class InsertRequest:
     ignore_duplicates: bool
     select: tuple[str, ...]
     single: bool
-
-
-def preferences(request: Request) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for header in request.headers.getlist("prefer"):
-        for item in header.split(","):
-            key, _, value = item.strip().partition("=")
-            if key:
-                found[key.strip().lower()] = value.strip().lower()
-    return found
-
-
-def check_schema(request: Request, header: str = "content-profile") -> None:
-    schema = request.headers.get(header)
-    if schema is not None and schema != "public":
-        raise errors.bad_schema(schema)
-
-
-def parse_json(raw: bytes) -> Any:
-    if not raw.strip():
-        raise errors.invalid_body("Empty or invalid json")
-    try:
-        return loads(raw)
-    except InvalidJson as exc:
-        raise errors.invalid_body("Empty or invalid json") from exc
 
 
 def rpc_token_argument(raw: bytes, function: str) -> str:
@@ -84,10 +70,6 @@ def rpc_token_argument(raw: bytes, function: str) -> str:
     return token or ""
 
 
-def _quoted_list(text: str) -> list[str]:
-    return [part.strip().strip('"').strip() for part in text.split(",") if part.strip()]
-
-
 def _check_writable(column: str, role: Role) -> None:
     if column in SERVER_COLUMNS:
         raise errors.permission_denied(role)
@@ -97,29 +79,18 @@ def _check_writable(column: str, role: Role) -> None:
 
 def parse_insert(request: Request, raw: bytes, role: Role, *, max_rows: int) -> InsertRequest:
     check_schema(request)
-    body = parse_json(raw)
-    objects = body if isinstance(body, list) else [body]
-    if not all(isinstance(item, dict) for item in objects):
-        raise errors.invalid_body("Body must be a JSON object or an array of objects")
+    objects = json_objects(raw)
     # Each row may mean an email to an address the caller chose: refuse a large insert
     # before looking at its rows (NEWSLETTER_MAX_ROWS; nothing is counted, stored or sent).
     if len(objects) > max_rows:
         raise errors.too_many_rows(len(objects), max_rows)
 
-    columns_param = request.query_params.get("columns")
-    rows: list[dict[str, Any]] = []
-    if columns_param is not None:
-        columns = _quoted_list(columns_param)
-        for column in columns:
-            _check_writable(column, role)
+    columns = row_keys(request, objects)
+    for column in columns:
+        _check_writable(column, role)
+    if "columns" in request.query_params:
         rows = [{c: item.get(c) for c in columns} for item in objects]
     else:
-        if objects:
-            first_keys = set(objects[0])
-            if any(set(item) != first_keys for item in objects[1:]):
-                raise errors.invalid_body("All object keys must match")
-        for key in sorted({key for item in objects for key in item}):
-            _check_writable(key, role)
         rows = [dict(item) for item in objects]
 
     prefer = preferences(request)
@@ -132,7 +103,7 @@ def parse_insert(request: Request, raw: bytes, role: Role, *, max_rows: int) -> 
         return_representation=prefer.get("return") == "representation",
         ignore_duplicates=prefer.get("resolution") == "ignore-duplicates",
         select=select,
-        single=SINGLE_OBJECT in request.headers.get("accept", ""),
+        single=wants_single(request),
     )
 
 
@@ -140,7 +111,7 @@ def _parse_select(text: str | None) -> tuple[str, ...]:
     if text is None or text.strip() in {"", "*"}:
         return EXPOSED_COLUMNS
     chosen: list[str] = []
-    for column in _quoted_list(text):
+    for column in quoted_list(text):
         if column == "*":
             chosen.extend(EXPOSED_COLUMNS)
         elif column in EXPOSED_COLUMNS:
