@@ -1,0 +1,162 @@
+// The prayer tracker's tables through the real @supabase/supabase-js query builder against the
+// real server: select with column lists, filters, order, limit, range and count; insert,
+// upsert with onConflict (the same batch twice), update and delete with filters; and
+// row-level security, including a cross-user update that changes nothing and a row written
+// for another user that is refused.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from './harness.mjs';
+
+const PASSWORD = 'correct horse battery';
+/** @type {import('./harness.mjs').ConformanceServer} */
+let server;
+
+before(async () => {
+  server = await startServer({ AUTH_AUTOCONFIRM: 'true' });
+});
+after(async () => server?.stop());
+
+/** @param {string} email */
+async function signedIn(email) {
+  const client = server.client();
+  const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
+  assert.equal(error, null);
+  assert.ok(data.user);
+  return { client, id: data.user.id };
+}
+
+/**
+ * @param {string} day
+ * @param {string} prayer
+ * @param {string | null} status
+ * @param {string} updatedAt
+ */
+const mark = (day, prayer, status, updatedAt = `${day}T20:00:00.000Z`) => ({
+  day,
+  prayer,
+  status,
+  congregation: false,
+  qasr: false,
+  jam: false,
+  deleted: status === null,
+  updated_at: updatedAt,
+});
+
+test('the query builder: upsert twice, select, filters, order, range, count', async () => {
+  const { client, id } = await signedIn('builder@example.com');
+  const days = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'];
+  const batch = days.flatMap((day) => [mark(day, 'fajr', 'on_time'), mark(day, 'isha', 'late')]);
+  for (let i = 0; i < 2; i += 1) {
+    const { error, status } = await client
+      .from('prayer_marks')
+      .upsert(batch, { onConflict: 'user_id,day,prayer' });
+    assert.equal(error, null);
+    assert.equal(status, 201);
+  }
+
+  const all = await client.from('prayer_marks').select('*', { count: 'exact' });
+  assert.equal(all.error, null);
+  assert.equal(all.count, 8);
+  assert.ok(all.data?.every((row) => row.user_id === id));
+
+  const some = await client
+    .from('prayer_marks')
+    .select('day, prayer', { count: 'exact' })
+    .eq('prayer', 'fajr')
+    .neq('day', '2026-11-02')
+    .gte('day', '2026-11-01')
+    .lte('day', '2026-11-04')
+    .order('day', { ascending: false })
+    .limit(2);
+  assert.equal(some.error, null);
+  assert.deepEqual(some.data, [
+    { day: '2026-11-04', prayer: 'fajr' },
+    { day: '2026-11-03', prayer: 'fajr' },
+  ]);
+  assert.equal(some.count, 3);
+
+  const ranged = await client
+    .from('prayer_marks')
+    .select('day')
+    .in('day', ['2026-11-01', '2026-11-04'])
+    .gt('updated_at', '2026-01-01T00:00:00Z')
+    .lt('updated_at', '2027-01-01T00:00:00Z')
+    .is('updated_at', null)
+    .order('day')
+    .range(0, 1);
+  assert.equal(ranged.error, null);
+  assert.deepEqual(ranged.data, []);
+
+  const one = await client
+    .from('prayer_marks')
+    .select('status')
+    .eq('day', '2026-11-03')
+    .eq('prayer', 'isha')
+    .single();
+  assert.equal(one.error, null);
+  assert.deepEqual(one.data, { status: 'late' });
+});
+
+test('insert, update and delete with filters and return=representation', async () => {
+  const { client } = await signedIn('writes@example.com');
+  const inserted = await client
+    .from('prayer_marks')
+    .insert(mark('2026-11-05', 'asr', 'missed'))
+    .select('day, prayer, status');
+  assert.equal(inserted.error, null);
+  assert.deepEqual(inserted.data, [{ day: '2026-11-05', prayer: 'asr', status: 'missed' }]);
+
+  const duplicate = await client.from('prayer_marks').insert(mark('2026-11-05', 'asr', 'late'));
+  assert.equal(duplicate.status, 409);
+  assert.equal(duplicate.error?.code, '23505');
+
+  const updated = await client
+    .from('prayer_marks')
+    .update({ status: 'made_up' })
+    .eq('day', '2026-11-05')
+    .select('status');
+  assert.equal(updated.error, null);
+  assert.deepEqual(updated.data, [{ status: 'made_up' }]);
+
+  const removed = await client.from('prayer_marks').delete().eq('prayer', 'asr').select('prayer');
+  assert.equal(removed.error, null);
+  assert.deepEqual(removed.data, [{ prayer: 'asr' }]);
+  const left = await client.from('prayer_marks').select('*', { count: 'exact', head: true });
+  assert.equal(left.count, 0);
+});
+
+test('row-level security: another user cannot read, update or write as the owner', async () => {
+  const owner = await signedIn('owner@example.com');
+  const other = await signedIn('other@example.com');
+  await owner.client.from('prayer_marks').insert(mark('2026-11-06', 'maghrib', 'on_time'));
+
+  const read = await other.client.from('prayer_marks').select('*').eq('user_id', owner.id);
+  assert.equal(read.error, null);
+  assert.deepEqual(read.data, []);
+
+  // A cross-user update is refused by the policy: it reaches no row.
+  const update = await other.client
+    .from('prayer_marks')
+    .update({ status: 'missed' })
+    .eq('user_id', owner.id)
+    .select();
+  assert.equal(update.error, null);
+  assert.deepEqual(update.data, []);
+
+  const forged = await other.client
+    .from('prayer_marks')
+    .upsert({
+      ...mark('2026-11-06', 'maghrib', 'missed', '2030-01-01T00:00:00Z'),
+      user_id: owner.id,
+    });
+  assert.equal(forged.status, 403);
+  assert.equal(forged.error?.code, '42501');
+  assert.match(forged.error?.message ?? '', /row-level security/);
+
+  const kept = await owner.client.from('prayer_marks').select('status').single();
+  assert.deepEqual(kept.data, { status: 'on_time' });
+
+  const anon = await server.client().from('prayer_marks').select('*');
+  assert.equal(anon.status, 401);
+  assert.equal(anon.error?.code, '42501');
+});
