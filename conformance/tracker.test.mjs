@@ -143,12 +143,10 @@ test('row-level security: another user cannot read, update or write as the owner
   assert.equal(update.error, null);
   assert.deepEqual(update.data, []);
 
-  const forged = await other.client
-    .from('prayer_marks')
-    .upsert({
-      ...mark('2026-11-06', 'maghrib', 'missed', '2030-01-01T00:00:00Z'),
-      user_id: owner.id,
-    });
+  const forged = await other.client.from('prayer_marks').upsert({
+    ...mark('2026-11-06', 'maghrib', 'missed', '2030-01-01T00:00:00Z'),
+    user_id: owner.id,
+  });
   assert.equal(forged.status, 403);
   assert.equal(forged.error?.code, '42501');
   assert.match(forged.error?.message ?? '', /row-level security/);
