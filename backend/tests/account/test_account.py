@@ -26,6 +26,17 @@ from tests.auth.test_mfa import challenge_and_verify, code, with_two_factor
 from tests.conftest import SITE_URL, Outbox
 
 NEWSLETTER = "/rest/v1/newsletter_subscribers"
+_AT = "2026-11-27T05:30:00+00:00"
+TRACKER_MARK = {
+    "day": "2026-11-27",
+    "prayer": "fajr",
+    "status": "late",
+    "congregation": True,
+    "qasr": False,
+    "jam": False,
+    "deleted": False,
+    "updated_at": _AT,
+}
 
 
 async def subscribe(client: httpx.AsyncClient, email: str, source: str = "newsletter") -> None:
@@ -50,8 +61,21 @@ async def rich_account(client: httpx.AsyncClient, outbox: Outbox, email: str) ->
     await client.post("/auth/v1/recover", json={"email": email})
     await subscribe(client, email, "newsletter")
     await subscribe(client, email, "waitlist")
+    await track(client, session)
     del factor_id, secret
     return session
+
+
+async def track(client: httpx.AsyncClient, session: dict[str, Any]) -> None:
+    """Sync turned on, with a mark, a starting make-up balance and the settings."""
+    for table, row in (
+        ("tracker_sync_consents", {"consent_version": "2026-11"}),
+        ("prayer_marks", TRACKER_MARK),
+        ("tracker_make_up_balances", {"prayer": "fajr", "starting": 30, "updated_at": _AT}),
+        ("tracker_settings", {"voluntary": ["witr"], "updated_at": _AT}),
+    ):
+        response = await client.post(f"/rest/v1/{table}", json=row, headers=bearer(session))
+        assert response.status_code == 201, response.text
 
 
 async def rows_naming(db: AsyncSession, *needles: str, skip: tuple[str, ...] = ()) -> list[str]:
@@ -392,6 +416,13 @@ async def test_the_export_holds_each_kind_of_record_and_no_secret(
     assert data["subscriptions"][0]["language"] == "en"
     actions = {entry["action"] for entry in data["activity"]}
     assert {"signed_in", "factor_enabled", "recovery_codes_generated"} <= actions
+    user_id = session["user"]["id"]
+    tracker = data["tracker"]
+    assert tracker["prayer_marks"] == [{"user_id": user_id, **TRACKER_MARK}]
+    assert tracker["tracker_make_up_balances"][0]["starting"] == 30
+    assert tracker["tracker_settings"][0]["voluntary"] == ["witr"]
+    assert tracker["tracker_sync_consents"][0]["consent_version"] == "2026-11"
+    assert tracker["tracker_make_up_entries"] == []
 
     # No stored secret, nor its digest, appears anywhere in the file.
     secrets = [
@@ -401,6 +432,8 @@ async def test_the_export_holds_each_kind_of_record_and_no_secret(
         *(await db.scalars(text("SELECT otp_hash FROM one_time_tokens"))).all(),
         *(await db.scalars(text("SELECT secret FROM mfa_factors WHERE secret IS NOT NULL"))).all(),
         *(await db.scalars(text("SELECT code_hash FROM mfa_recovery_codes"))).all(),
+        *(await db.scalars(text("SELECT sealed FROM prayer_marks"))).all(),
+        *(await db.scalars(text("SELECT sealed_digest FROM prayer_marks"))).all(),
         *(
             await db.scalars(
                 text(

@@ -30,14 +30,18 @@ from app.auth.passwords import Passwords
 from app.auth.service.base import AccessToken, AuthServiceBase
 from app.auth.service.mfa import MfaService
 from app.auth.user_agents import describe
+from app.core.callers import RestCaller, Role
 from app.core.deps import RequestContext
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.i18n import locale_of, page_url
 from app.core.jwt_keys import JwtKeys
+from app.core.postgrest.language import Read
+from app.core.postgrest.statements import DataStatements
 from app.core.tokens import digest
 from app.mail.compose import name_of
 from app.newsletter.repository import NewsletterRepository
+from app.tracker.tables import TABLES as TRACKER_TABLES
 
 # A deletion link is for now: an hour, then ask again.
 DELETION_LINK_LIFETIME = 3600
@@ -53,6 +57,8 @@ class AccountService(AuthServiceBase):
         super().__init__(ctx, keys, passwords)
         self.subscribers = NewsletterRepository(ctx.db)
         self.mfa = MfaService(ctx, keys, passwords)
+        self.db = ctx.db
+        self.server_secret = keys.secret
 
     # -- deletion, signed in --------------------------------------------------------------
 
@@ -242,7 +248,18 @@ class AccountService(AuthServiceBase):
                 for row in subscriptions
             ],
             "activity": await self._activity(user),
+            "tracker": await self._tracker(user),
         }
+
+    async def _tracker(self, user: User) -> dict[str, list[dict[str, Any]]]:
+        """The prayer tracker's server copy (empty unless sync was turned on), decrypted, read
+        as its owner would read it through the data API: the same policy, the same columns."""
+        owner = RestCaller(Role.authenticated, user.id)
+        found: dict[str, list[dict[str, Any]]] = {}
+        for table in TRACKER_TABLES:
+            data = DataStatements(self.db, table, owner, self.server_secret)
+            found[table.name] = (await data.read(Read(select=table.names, filters=()))).rows
+        return found
 
     async def _activity(self, user: User) -> list[dict[str, Any]]:
         activity = []
