@@ -2,6 +2,7 @@
 
 - bench/auth.py             -> bench/results/auth.md
 - bench/newsletter_insert.py -> bench/results/newsletter.md
+- bench/tracker_sync.py      -> bench/results/tracker.md
 - the frontend benchmark, if package.json has one: `npm run bench`, or else each
   `bench:*` script (checked now, not assumed; none is fine).
 
@@ -22,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PYTHON_BENCHMARKS = ["bench/auth.py", "bench/newsletter_insert.py"]
+PYTHON_BENCHMARKS = ["bench/auth.py", "bench/newsletter_insert.py", "bench/tracker_sync.py"]
 
 
 def _npm_scripts() -> list[str]:

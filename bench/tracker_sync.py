@@ -1,0 +1,311 @@
+"""Benchmark: the prayer tracker's sync through the data API (issue 25).
+
+Runs a real uvicorn server (one worker) with the real app, on SQLite and, unless
+--skip-postgres, on a throwaway PostgreSQL, and measures from 127.0.0.1:
+
+1. A new device syncing a year of history (5 obligatory + 4 voluntary prayers x 365 days =
+   3285 marks): the upload in as few upserts as MAX_BODY_BYTES allows, the same upload again
+   (what a retried or repeated first sync costs: nothing changes), and the download a second
+   device makes (`select` pages of 1000): requests, bytes sent and received, seconds.
+2. Throughput of one day's upsert (9 marks, a new day each request) against
+   `GET /bench/select/{user_id}` (one indexed SELECT on the same server, bench/bench_app.py),
+   at the same concurrency: the ratio is the cost of the data API's parse, policy, sealing
+   (AES-GCM per row) and upsert over the cheapest database round trip.
+
+Numbers go to bench/results/tracker.md; nothing is asserted.
+
+    .venv/bin/python bench/tracker_sync.py [--requests 400] [--concurrency 8] [--skip-postgres]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "backend"), str(ROOT / "bench")]
+
+import httpx  # noqa: E402
+
+import server as bench_server  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "tracker.md"
+PRAYERS = ("fajr", "dhuhr", "asr", "maghrib", "isha", "witr", "sunnah_fajr", "duha", "tahajjud")
+STATUSES = ("on_time", "late", "made_up", "missed")
+# Under MAX_BODY_BYTES (64 KiB) with room for the headers' sake of nothing: the body alone.
+BODY_BUDGET = 60 * 1024
+UPSERT = {"Prefer": "resolution=merge-duplicates,return=minimal"}
+
+
+@dataclass
+class Transfer:
+    label: str
+    requests: int = 0
+    sent: int = 0
+    received: int = 0
+    seconds: float = 0.0
+    statuses: Counter[int] = field(default_factory=Counter)
+
+
+def year_of_marks(start: date) -> list[dict[str, Any]]:
+    rows = []
+    for offset in range(365):
+        day = start + timedelta(days=offset)
+        for index, prayer in enumerate(PRAYERS):
+            rows.append(
+                {
+                    "day": day.isoformat(),
+                    "prayer": prayer,
+                    "status": STATUSES[(offset + index) % 4],
+                    "congregation": index % 3 == 0,
+                    "qasr": False,
+                    "jam": False,
+                    "deleted": False,
+                    "updated_at": f"{day.isoformat()}T21:00:00.000Z",
+                }
+            )
+    return rows
+
+
+def batches(rows: list[dict[str, Any]]) -> list[bytes]:
+    """Rows packed into JSON arrays each under BODY_BUDGET bytes."""
+    out: list[bytes] = []
+    current: list[dict[str, Any]] = []
+    for row in rows:
+        candidate = json.dumps([*current, row], separators=(",", ":")).encode()
+        if len(candidate) > BODY_BUDGET or len(current) >= 1000:
+            out.append(json.dumps(current, separators=(",", ":")).encode())
+            current = [row]
+        else:
+            current.append(row)
+    if current:
+        out.append(json.dumps(current, separators=(",", ":")).encode())
+    return out
+
+
+def _request_bytes(request: httpx.Request) -> int:
+    head = f"{request.method} {request.url.raw_path.decode()} HTTP/1.1\r\n"
+    head += "".join(f"{k}: {v}\r\n" for k, v in request.headers.items())
+    return len(head) + 2 + len(request.content)
+
+
+def _response_bytes(response: httpx.Response) -> int:
+    head = "HTTP/1.1 200 OK\r\n" + "".join(f"{k}: {v}\r\n" for k, v in response.headers.items())
+    return len(head) + 2 + len(response.content)
+
+
+async def sign_up(client: httpx.AsyncClient, email: str) -> tuple[str, str]:
+    response = await client.post(
+        "/auth/v1/signup", json={"email": email, "password": "correct horse battery staple"}
+    )
+    response.raise_for_status()
+    session = response.json()
+    return session["access_token"], session["user"]["id"]
+
+
+async def upload(
+    client: httpx.AsyncClient, token: str, bodies: list[bytes], label: str
+) -> Transfer:
+    result = Transfer(label)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", **UPSERT}
+    start = time.perf_counter()
+    for body in bodies:
+        request = client.build_request(
+            "POST",
+            "/rest/v1/prayer_marks?on_conflict=user_id,day,prayer",
+            content=body,
+            headers=headers,
+        )
+        response = await client.send(request)
+        result.requests += 1
+        result.sent += _request_bytes(request)
+        result.received += _response_bytes(response)
+        result.statuses[response.status_code] += 1
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+async def download(client: httpx.AsyncClient, token: str, label: str) -> tuple[Transfer, int]:
+    result = Transfer(label)
+    rows = 0
+    start = time.perf_counter()
+    offset = 0
+    while True:
+        request = client.build_request(
+            "GET",
+            "/rest/v1/prayer_marks",
+            params={"select": "*", "order": "day,prayer", "limit": 1000, "offset": offset},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        response = await client.send(request)
+        result.requests += 1
+        result.sent += _request_bytes(request)
+        result.received += _response_bytes(response)
+        result.statuses[response.status_code] += 1
+        page = response.json()
+        rows += len(page)
+        offset += len(page)
+        if len(page) < 1000:
+            break
+    result.seconds = time.perf_counter() - start
+    return result, rows
+
+
+async def throughput(
+    base: str, anon: str, token: str, user_id: str, requests: int, concurrency: int, label: str
+) -> list[Transfer]:
+    headers = {"apikey": anon}
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    out: list[Transfer] = []
+    async with httpx.AsyncClient(base_url=base, headers=headers, limits=limits, timeout=60) as c:
+
+        async def run(name: str, make: Any) -> Transfer:
+            result = Transfer(f"{label}: {name}")
+            queue: asyncio.Queue[int] = asyncio.Queue()
+            for i in range(requests):
+                queue.put_nowait(i)
+
+            async def worker() -> None:
+                while True:
+                    try:
+                        i = queue.get_nowait()
+                    except asyncio.QueueEmpty:
+                        return
+                    response = await c.send(make(i))
+                    result.statuses[response.status_code] += 1
+
+            start = time.perf_counter()
+            await asyncio.gather(*(worker() for _ in range(concurrency)))
+            result.seconds = time.perf_counter() - start
+            result.requests = requests
+            return result
+
+        first = date(2000, 1, 1)
+
+        def day_upsert(i: int) -> httpx.Request:
+            day = first + timedelta(days=i)
+            rows = [
+                {
+                    "day": day.isoformat(),
+                    "prayer": p,
+                    "status": "on_time",
+                    "congregation": False,
+                    "qasr": False,
+                    "jam": False,
+                    "deleted": False,
+                    "updated_at": f"{day.isoformat()}T21:00:00Z",
+                }
+                for p in PRAYERS
+            ]
+            return c.build_request(
+                "POST",
+                "/rest/v1/prayer_marks",
+                json=rows,
+                headers={"Authorization": f"Bearer {token}", **UPSERT},
+            )
+
+        def one_select(_: int) -> httpx.Request:
+            return c.build_request("GET", f"/bench/select/{user_id}")
+
+        out.append(await run("GET /bench/select/{user_id} (one indexed SELECT)", one_select))
+        out.append(await run("POST prayer_marks, one day's upsert (9 marks)", day_upsert))
+    return out
+
+
+def bench_backend(label: str, database_url: str, requests: int, concurrency: int) -> list[Transfer]:
+    with bench_server.serve(database_url=database_url, env={"AUTH_AUTOCONFIRM": "true"}) as server:
+        base = server.url
+
+        async def go() -> list[Transfer]:
+            async with httpx.AsyncClient(
+                base_url=base, headers={"apikey": server.anon}, timeout=120
+            ) as client:
+                token, _ = await sign_up(client, f"year-{label.lower()}@example.com")
+                bodies = batches(year_of_marks(date(2025, 1, 1)))
+                first = await upload(client, token, bodies, f"{label}: upload a year (new device)")
+                again = await upload(client, token, bodies, f"{label}: the same upload again")
+                pulled, rows = await download(client, token, f"{label}: download a year")
+                assert rows == 365 * len(PRAYERS), rows
+                token2, user_id = await sign_up(client, f"day-{label.lower()}@example.com")
+            runs = [first, again, pulled]
+            runs += await throughput(
+                base, server.anon, token2, user_id, requests, concurrency, label
+            )
+            return runs
+
+        return asyncio.run(go())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--skip-postgres", action="store_true")
+    args = parser.parse_args()
+
+    from tests.pg import create_database, throwaway_postgres
+
+    runs = bench_backend("SQLite", "", args.requests, args.concurrency)
+    if not args.skip_postgres:
+        with throwaway_postgres() as base_url:
+            url = create_database(base_url, "bench_tracker")
+            runs += bench_backend("PostgreSQL", url, args.requests, args.concurrency)
+
+    lines = [
+        "# Tracker sync benchmark",
+        "",
+        f"`bench/tracker_sync.py`, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"{platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs shared by the load generator, the server and whatever else the "
+        "machine runs; one uvicorn worker. A year is 3285 marks (9 prayers x 365 days), sent "
+        f"as upserts of at most {BODY_BUDGET // 1024} KiB (MAX_BODY_BYTES is 64 KiB); bytes are "
+        "HTTP/1.1 heads plus bodies as sent (no compression). Not asserted anywhere.",
+        "",
+        "## A year from a new device",
+        "",
+        "| run | requests | sent (KiB) | received (KiB) | seconds | statuses |",
+        "| --- | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for run in runs:
+        if "upload" in run.label or "download" in run.label:
+            statuses = ", ".join(f"{k}: {n}" for k, n in sorted(run.statuses.items()))
+            lines.append(
+                f"| {run.label} | {run.requests} | {run.sent / 1024:.0f} | "
+                f"{run.received / 1024:.0f} | {run.seconds:.2f} | {statuses} |"
+            )
+    lines += [
+        "",
+        f"## One day's upsert against one SELECT ({args.requests} requests, "
+        f"{args.concurrency} connections)",
+        "",
+        "| run | req/s | ratio to one SELECT | statuses |",
+        "| --- | ---: | ---: | --- |",
+    ]
+    floor: dict[str, float] = {}
+    for run in runs:
+        if "upload" in run.label or "download" in run.label:
+            continue
+        backend = run.label.split(":")[0]
+        rps = run.requests / run.seconds
+        if "SELECT" in run.label:
+            floor[backend] = rps
+        statuses = ", ".join(f"{k}: {n}" for k, n in sorted(run.statuses.items()))
+        lines.append(f"| {run.label} | {rps:.0f} | {rps / floor[backend]:.2f} | {statuses} |")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
