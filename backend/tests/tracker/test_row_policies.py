@@ -282,3 +282,15 @@ async def test_settings_and_balances_are_typed_and_owned(
         balances, params={"prayer": "eq.isha", "select": "starting"}, headers=alice.headers
     )
     assert response.json() == [{"starting": 400}]
+
+
+async def test_service_role_upserts_for_a_user_with_last_writer_wins(
+    client: httpx.AsyncClient, alice: Person, service: dict[str, str]
+) -> None:
+    await _seed(client, alice, updated_at="2026-11-27T06:00:00Z")
+    older = mark(user_id=alice.id, status="missed", updated_at="2026-11-27T05:00:00Z")
+    newer = mark(user_id=alice.id, status="late", updated_at="2026-11-27T07:00:00Z")
+    for row, expected in ((older, "on_time"), (newer, "late")):
+        response = await client.post(MARKS, json=[row], headers=service | UPSERT)
+        assert response.status_code == 201, response.text
+        assert [r["status"] for r in await _rows_of(client, service, alice)] == [expected]
