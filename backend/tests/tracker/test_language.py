@@ -208,3 +208,14 @@ async def test_a_batch_has_a_row_limit(client: httpx.AsyncClient, alice: Person)
     too_many = [mark()] * 1001
     response = await client.post(MARKS, json=too_many, headers=alice.headers | UPSERT)
     assert (response.status_code, response.json()["code"]) == (413, "too_many_rows")
+
+
+async def test_put_is_not_served_and_says_what_is(client: httpx.AsyncClient, alice: Person) -> None:
+    response = await client.put(
+        MARKS,
+        params={"day": "eq.2026-11-27", "prayer": "eq.fajr"},
+        json=mark(),
+        headers=alice.headers,
+    )
+    assert response.status_code == 405
+    assert response.json()["code"] == "method_not_allowed"

@@ -15,6 +15,8 @@ from fastapi.responses import Response
 from app.core.callers import RestCaller, rest_caller
 from app.core.database import DbSession
 from app.core.deps import ApiKeysDep, JwtKeysDep
+from app.core.error_codes import ErrorCode
+from app.core.errors import AppError
 from app.core.postgrest import errors, language
 from app.core.postgrest.statements import DataStatements, Result
 from app.core.postgrest.tables import DataTable
@@ -111,5 +113,15 @@ def data_router(tables: Sequence[DataTable]) -> APIRouter:
             write = language.parse_delete(table, request)
             result = await data.delete(write)
             return _write_response(result, write, 200)
+
+        @router.put(path, include_in_schema=False)
+        async def replace(caller: CallerDep) -> Response:
+            # PostgREST's single-row upsert by primary-key filters; POST with
+            # resolution=merge-duplicates does the same and is what supabase-js sends.
+            raise AppError(
+                405,
+                ErrorCode.method_not_allowed,
+                "PUT is not served here; upsert with POST and Prefer: resolution=merge-duplicates",
+            )
 
     return router
