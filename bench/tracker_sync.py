@@ -223,7 +223,10 @@ async def throughput(
 
 
 def bench_backend(label: str, database_url: str, requests: int, concurrency: int) -> list[Transfer]:
-    with bench_server.serve(database_url=database_url, env={"AUTH_AUTOCONFIRM": "true"}) as server:
+    with bench_server.serve(
+        database_url=database_url,
+        env={"AUTH_AUTOCONFIRM": "true", "RATE_LIMIT_DATA_WRITE": "100000000/3600"},
+    ) as server:
         base = server.url
 
         async def go() -> list[Transfer]:

@@ -255,6 +255,12 @@ class Settings(BaseSettings):
     # -- the server ------------------------------------------------------------------------
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
 
+    # -- the data API (/rest/v1 tables, core/postgrest/) --------------------------------------
+    # Writes (insert, upsert, update, delete) per signed-in user, "count/seconds". A device
+    # syncs a few times an hour and a year of history is about 9 upserts (bench/results/
+    # tracker.md); this bounds what one stolen token can make the server do.
+    rate_limit_data_write: RateRule = Rule(300, 300)
+
     # -- newsletter and contact form (newsletter/) ------------------------------------------
     # How long the emailed confirmation link works (seconds; default 7 days).
     newsletter_token_expiry: int = Field(default=7 * 24 * 3600, ge=60)

@@ -294,3 +294,23 @@ async def test_service_role_upserts_for_a_user_with_last_writer_wins(
         response = await client.post(MARKS, json=[row], headers=service | UPSERT)
         assert response.status_code == 201, response.text
         assert [r["status"] for r in await _rows_of(client, service, alice)] == [expected]
+
+
+@pytest.mark.parametrize(
+    "settings_overrides", [{"auth_autoconfirm": True, "rate_limit_data_write": "2/300"}]
+)
+async def test_writes_are_limited_per_user(
+    client: httpx.AsyncClient, alice: Person, bilal: Person, service: dict[str, str]
+) -> None:
+    for prayer in ("fajr", "dhuhr"):
+        response = await client.post(MARKS, json=mark(prayer=prayer), headers=alice.headers)
+        assert response.status_code == 201, response.text
+    response = await client.patch(MARKS, json={"status": "late"}, headers=alice.headers)
+    assert response.status_code == 429
+    assert response.headers["retry-after"]
+    assert set(response.json()) == {"code", "message", "details", "hint"}
+    # Reading is not limited, nor is another user, nor the service key.
+    assert (await client.get(MARKS, headers=alice.headers)).status_code == 200
+    assert (await client.post(MARKS, json=mark(), headers=bilal.headers)).status_code == 201
+    response = await client.post(MARKS, json=mark(prayer="asr", user_id=alice.id), headers=service)
+    assert response.status_code == 201

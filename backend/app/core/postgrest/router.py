@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
-from app.core.callers import RestCaller, rest_caller
+from app.core.callers import RestCaller, Role, rest_caller
 from app.core.database import DbSession
 from app.core.deps import ApiKeysDep, JwtKeysDep
 from app.core.error_codes import ErrorCode
@@ -65,6 +65,16 @@ def data_router(tables: Sequence[DataTable]) -> APIRouter:
             raise errors.unknown_table(name)
         return DataStatements(db, table, caller, request.app.state.jwt_keys.secret), table
 
+    async def limit_writes(request: Request, caller: RestCaller) -> None:
+        """RATE_LIMIT_DATA_WRITE per user, before the request's first query (the limiter
+        commits on a connection of its own: architecture.md#backend-rules). anon has no
+        write on any declared table, and service_role is the operator's own key."""
+        if caller.role is Role.authenticated:
+            state = request.app.state
+            await state.rate_limiter.hit(
+                f"data-write:{caller.user_id}", state.settings.rate_limit_data_write
+            )
+
     for name in by_name:
         path = f"/{name}"
 
@@ -91,6 +101,7 @@ def data_router(tables: Sequence[DataTable]) -> APIRouter:
         async def create(
             request: Request, db: DbSession, caller: CallerDep, _name: str = name
         ) -> Response:
+            await limit_writes(request, caller)
             data, table = statements(request, db, caller, _name)
             write = language.parse_insert(table, request, await request.body())
             result = await data.insert(write)
@@ -100,6 +111,7 @@ def data_router(tables: Sequence[DataTable]) -> APIRouter:
         async def change(
             request: Request, db: DbSession, caller: CallerDep, _name: str = name
         ) -> Response:
+            await limit_writes(request, caller)
             data, table = statements(request, db, caller, _name)
             write = language.parse_update(table, request, await request.body())
             result = await data.update(write)
@@ -109,6 +121,7 @@ def data_router(tables: Sequence[DataTable]) -> APIRouter:
         async def remove(
             request: Request, db: DbSession, caller: CallerDep, _name: str = name
         ) -> Response:
+            await limit_writes(request, caller)
             data, table = statements(request, db, caller, _name)
             write = language.parse_delete(table, request)
             result = await data.delete(write)
