@@ -158,3 +158,23 @@ test('row-level security: another user cannot read, update or write as the owner
   assert.equal(anon.status, 401);
   assert.equal(anon.error?.code, '42501');
 });
+
+test("rpc('tracker_forget') deletes the caller's server copy and only theirs", async () => {
+  const leaving = await signedIn('leaving@example.com');
+  const staying = await signedIn('staying@example.com');
+  for (const { client } of [leaving, staying]) {
+    await client.from('tracker_sync_consents').insert({ consent_version: '2026-11' });
+    await client.from('prayer_marks').insert(mark('2026-11-07', 'isha', 'on_time'));
+  }
+  const forgotten = await leaving.client.rpc('tracker_forget');
+  assert.equal(forgotten.error, null);
+  assert.equal(forgotten.data, 2);
+  const left = await leaving.client
+    .from('prayer_marks')
+    .select('*', { count: 'exact', head: true });
+  assert.equal(left.count, 0);
+  const kept = await staying.client
+    .from('prayer_marks')
+    .select('*', { count: 'exact', head: true });
+  assert.equal(kept.count, 1);
+});

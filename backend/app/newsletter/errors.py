@@ -72,7 +72,7 @@ def unknown_function(name: str) -> AppError:
         404,
         ErrorCode.pgrst_unknown_function,
         f"Could not find the function public.{rest.safe(name)} in the schema cache",
-        hint="The only function exposed here is verify_subscriber(token).",
+        hint="The functions exposed here are verify_subscriber(token) and tracker_forget().",
     )
 
 

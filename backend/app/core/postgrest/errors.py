@@ -109,6 +109,22 @@ def no_conflict_target() -> AppError:
     )
 
 
+def function_denied(role: Role, name: str) -> AppError:
+    status = 401 if role is Role.anon else 403
+    return AppError(
+        status, ErrorCode.pg_insufficient_privilege, f"permission denied for function {name}"
+    )
+
+
+def unknown_function(name: str, arguments: list[str]) -> AppError:
+    listed = ", ".join(safe(a) for a in sorted(arguments))
+    return AppError(
+        404,
+        ErrorCode.pgrst_unknown_function,
+        f"Could not find the function public.{safe(name)}({listed}) in the schema cache",
+    )
+
+
 def unknown_table(table: str) -> AppError:
     return AppError(
         404,

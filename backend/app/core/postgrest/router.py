@@ -19,7 +19,7 @@ from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.postgrest import errors, language
 from app.core.postgrest.statements import DataStatements, Result
-from app.core.postgrest.tables import DataTable
+from app.core.postgrest.tables import DataFunction, DataTable, FunctionCall
 
 
 async def _caller(request: Request, api_keys: ApiKeysDep, jwt_keys: JwtKeysDep) -> RestCaller:
@@ -54,87 +54,95 @@ def _write_response(result: Result, write: language.Write, status: int) -> Respo
     )
 
 
-def data_router(tables: Sequence[DataTable]) -> APIRouter:
-    """The routes of the declared tables (included before the newsletter's catch-all)."""
+async def _limit_writes(request: Request, caller: RestCaller) -> None:
+    """RATE_LIMIT_DATA_WRITE per user, before the request's first query (the limiter commits
+    on a connection of its own: architecture.md#backend-rules). anon has no write on any
+    declared table, and service_role is the operator's own key."""
+    if caller.role is Role.authenticated:
+        state = request.app.state
+        await state.rate_limiter.hit(
+            f"data-write:{caller.user_id}", state.settings.rate_limit_data_write
+        )
+
+
+def _secret(request: Request) -> str:
+    secret: str = request.app.state.jwt_keys.secret
+    return secret
+
+
+def _table_routes(router: APIRouter, table: DataTable) -> None:
+    """One table's routes. A function per table, so that each handler closes over its table
+    (a default argument would be a query parameter FastAPI reads from the client)."""
+    path = f"/{table.name}"
+
+    @router.api_route(path, methods=["GET", "HEAD"], include_in_schema=False)
+    async def read(request: Request, db: DbSession, caller: CallerDep) -> Response:
+        query = language.parse_read(table, request)
+        result = await DataStatements(db, table, caller, _secret(request)).read(query)
+        headers = {"Content-Range": _content_range(query.offset, len(result.rows), result.total)}
+        partial = result.total is not None and len(result.rows) < result.total
+        status = 206 if partial and not query.single else 200
+        content, media = _body(result.rows, query.single)
+        if request.method == "HEAD":
+            content = ""
+        return Response(
+            content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
+        )
+
+    @router.post(path, include_in_schema=False)
+    async def create(request: Request, db: DbSession, caller: CallerDep) -> Response:
+        await _limit_writes(request, caller)
+        write = language.parse_insert(table, request, await request.body())
+        result = await DataStatements(db, table, caller, _secret(request)).insert(write)
+        return _write_response(result, write, 201)
+
+    @router.patch(path, include_in_schema=False)
+    async def change(request: Request, db: DbSession, caller: CallerDep) -> Response:
+        await _limit_writes(request, caller)
+        write = language.parse_update(table, request, await request.body())
+        result = await DataStatements(db, table, caller, _secret(request)).update(write)
+        return _write_response(result, write, 200)
+
+    @router.delete(path, include_in_schema=False)
+    async def remove(request: Request, db: DbSession, caller: CallerDep) -> Response:
+        await _limit_writes(request, caller)
+        write = language.parse_delete(table, request)
+        result = await DataStatements(db, table, caller, _secret(request)).delete(write)
+        return _write_response(result, write, 200)
+
+    @router.put(path, include_in_schema=False)
+    async def replace(caller: CallerDep) -> Response:
+        # PostgREST's single-row upsert by primary-key filters; POST with
+        # resolution=merge-duplicates does the same and is what supabase-js sends.
+        raise AppError(
+            405,
+            ErrorCode.method_not_allowed,
+            "PUT is not served here; upsert with POST and Prefer: resolution=merge-duplicates",
+        )
+
+
+def _function_route(router: APIRouter, function: DataFunction) -> None:
+    @router.post(f"/rpc/{function.name}", include_in_schema=False)
+    async def call(request: Request, db: DbSession, caller: CallerDep) -> Response:
+        language.check_schema(request)
+        raw = await request.body()
+        arguments = language.parse_json(raw) if raw.strip() else {}
+        if not isinstance(arguments, dict) or set(arguments) != function.arguments:
+            names = list(arguments) if isinstance(arguments, dict) else []
+            raise errors.unknown_function(function.name, names)
+        if caller.role not in function.roles and caller.role is not Role.service_role:
+            raise errors.function_denied(caller.role, function.name)
+        await _limit_writes(request, caller)
+        result = await function.run(FunctionCall(db, caller, _secret(request), arguments))
+        return Response(json.dumps(result, ensure_ascii=False), media_type="application/json")
+
+
+def data_router(tables: Sequence[DataTable], functions: Sequence[DataFunction] = ()) -> APIRouter:
+    """The routes of the declared tables and functions (included before the newsletter's
+    catch-alls)."""
     router = APIRouter(prefix="/rest/v1", tags=["rest"])
-    by_name = {table.name: table for table in tables}
-
-    def statements(request: Request, db: DbSession, caller: RestCaller, name: str) -> Any:
-        table = by_name.get(name)
-        if table is None:
-            raise errors.unknown_table(name)
-        return DataStatements(db, table, caller, request.app.state.jwt_keys.secret), table
-
-    async def limit_writes(request: Request, caller: RestCaller) -> None:
-        """RATE_LIMIT_DATA_WRITE per user, before the request's first query (the limiter
-        commits on a connection of its own: architecture.md#backend-rules). anon has no
-        write on any declared table, and service_role is the operator's own key."""
-        if caller.role is Role.authenticated:
-            state = request.app.state
-            await state.rate_limiter.hit(
-                f"data-write:{caller.user_id}", state.settings.rate_limit_data_write
-            )
-
-    for name in by_name:
-        path = f"/{name}"
-
-        @router.api_route(path, methods=["GET", "HEAD"], include_in_schema=False)
-        async def read(
-            request: Request, db: DbSession, caller: CallerDep, _name: str = name
-        ) -> Response:
-            data, table = statements(request, db, caller, _name)
-            query = language.parse_read(table, request)
-            result = await data.read(query)
-            headers = {
-                "Content-Range": _content_range(query.offset, len(result.rows), result.total)
-            }
-            partial = result.total is not None and len(result.rows) < result.total
-            status = 206 if partial and not query.single else 200
-            content, media = _body(result.rows, query.single)
-            if request.method == "HEAD":
-                content = ""
-            return Response(
-                content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
-            )
-
-        @router.post(path, include_in_schema=False)
-        async def create(
-            request: Request, db: DbSession, caller: CallerDep, _name: str = name
-        ) -> Response:
-            await limit_writes(request, caller)
-            data, table = statements(request, db, caller, _name)
-            write = language.parse_insert(table, request, await request.body())
-            result = await data.insert(write)
-            return _write_response(result, write, 201)
-
-        @router.patch(path, include_in_schema=False)
-        async def change(
-            request: Request, db: DbSession, caller: CallerDep, _name: str = name
-        ) -> Response:
-            await limit_writes(request, caller)
-            data, table = statements(request, db, caller, _name)
-            write = language.parse_update(table, request, await request.body())
-            result = await data.update(write)
-            return _write_response(result, write, 200)
-
-        @router.delete(path, include_in_schema=False)
-        async def remove(
-            request: Request, db: DbSession, caller: CallerDep, _name: str = name
-        ) -> Response:
-            await limit_writes(request, caller)
-            data, table = statements(request, db, caller, _name)
-            write = language.parse_delete(table, request)
-            result = await data.delete(write)
-            return _write_response(result, write, 200)
-
-        @router.put(path, include_in_schema=False)
-        async def replace(caller: CallerDep) -> Response:
-            # PostgREST's single-row upsert by primary-key filters; POST with
-            # resolution=merge-duplicates does the same and is what supabase-js sends.
-            raise AppError(
-                405,
-                ErrorCode.method_not_allowed,
-                "PUT is not served here; upsert with POST and Prefer: resolution=merge-duplicates",
-            )
-
+    for table in tables:
+        _table_routes(router, table)
+    for function in functions:
+        _function_route(router, function)
     return router

@@ -20,14 +20,15 @@ filtered or ordered on, since the database never sees its value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
 from sqlalchemy import Table
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.core.callers import Role
+from app.core.callers import RestCaller, Role
 
 
 class Verb(StrEnum):
@@ -138,3 +139,27 @@ class DataTable:
 
     def conflict_keys(self) -> tuple[tuple[str, ...], ...]:
         return (self.key, *self.unique)
+
+
+@dataclass(frozen=True)
+class FunctionCall:
+    """What a declared function runs with: the request's transaction, the caller, the server
+    secret (for DataStatements over sealed tables) and its arguments, already checked."""
+
+    db: AsyncSession
+    caller: RestCaller
+    server_secret: str
+    arguments: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class DataFunction:
+    """`POST /rest/v1/rpc/<name>` (supabase-js `rpc()`): who may call it (PostgreSQL's GRANT
+    EXECUTE; service_role always may), its argument names, and what it does. It runs in the
+    request's transaction, so it is all or nothing, and should reach rows only through
+    `DataStatements` so that the tables' policies hold inside it too."""
+
+    name: str
+    roles: frozenset[Role]
+    run: Callable[[FunctionCall], Awaitable[object]]
+    arguments: frozenset[str] = frozenset()
