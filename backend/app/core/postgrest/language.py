@@ -244,10 +244,14 @@ def parse_order(table: DataTable, text: str | None) -> tuple[Order, ...]:
     return tuple(found)
 
 
+# Above this a limit or offset means "all" anyway; beyond 64 bits the database refuses it.
+_MAX_COUNT = 10**15
+
+
 def _non_negative(name: str, text: str) -> int:
-    if not text.isdigit():
+    if not text.isdigit() or len(text) > len(str(_MAX_COUNT)):
         raise errors.bad_query(f'"failed to parse {name} parameter ({text})"')
-    return int(text)
+    return min(int(text), _MAX_COUNT)
 
 
 def parse_range(request: Request) -> tuple[int | None, int]:
@@ -258,7 +262,7 @@ def parse_range(request: Request) -> tuple[int | None, int]:
     offset = _non_negative("offset", offset_text) if offset_text is not None else 0
     header = request.headers.get("range")
     if header and request.headers.get("range-unit", "items") == "items":
-        match = re.fullmatch(r"\s*(\d+)-(\d*)\s*", header)
+        match = re.fullmatch(r"\s*(\d{1,15})-(\d{0,15})\s*", header)
         if not match or (match.group(2) and int(match.group(2)) < int(match.group(1))):
             raise errors.invalid_range(f"The range {errors.safe(header)} is not valid")
         first = int(match.group(1))
@@ -372,7 +376,23 @@ def _timestamp(column: Column, value: str) -> datetime:
     except ValueError as exc:
         raise errors.invalid_datetime(column.name) from exc
     # PostgreSQL reads a time without an offset in the session's zone, UTC here.
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    parsed = parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    try:
+        # Stored in UTC: a time whose UTC form is outside years 1 to 9999 is no timestamp.
+        return parsed.astimezone(UTC)
+    except OverflowError as exc:
+        raise errors.invalid_datetime(column.name) from exc
+
+
+def _storable(column: Column, value: str) -> str:
+    """Text PostgreSQL can store: UTF-8 (no lone surrogate) without NUL."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise errors.invalid_type(column.name, "text") from exc
+    if "\x00" in value:
+        raise errors.invalid_type(column.name, "text")
+    return value
 
 
 def convert(column: Column, value: Any, *, from_text: bool = False) -> Any:
@@ -385,7 +405,7 @@ def convert(column: Column, value: Any, *, from_text: bool = False) -> Any:
             if from_text or isinstance(value, bool) or not isinstance(value, int | float):
                 raise errors.invalid_type(column.name, "text")
             value = str(value)
-        return value
+        return _storable(column, value)
     if kind is Type.boolean:
         if isinstance(value, bool):
             return value
@@ -421,7 +441,7 @@ def convert(column: Column, value: Any, *, from_text: bool = False) -> Any:
     if kind is Type.text_array:
         if from_text or not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise errors.invalid_type(column.name, "text[]")
-        return list(value)
+        return [_storable(column, v) for v in value]
     raise AssertionError(kind)  # pragma: no cover
 
 
