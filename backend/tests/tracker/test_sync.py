@@ -3,6 +3,8 @@ later change wins, the same way whatever order the server sees them in."""
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 
 from tests.tracker.conftest import MARKS, UPSERT, Person, mark
@@ -138,3 +140,24 @@ async def test_changes_since_a_time_are_what_a_device_pulls(
         headers=alice.headers,
     )
     assert response.json() == [{"day": "2026-11-02"}, {"day": "2026-11-03"}]
+
+
+async def test_simultaneous_versions_of_one_mark_settle_on_the_latest(
+    client: httpx.AsyncClient, alice: Person
+) -> None:
+    """Twenty devices send twenty versions of one mark at once (real parallel transactions on
+    PostgreSQL, one writer at a time on SQLite): every request succeeds, and the stored row is
+    the latest version, whatever order the database ran them in."""
+    versions = [
+        mark(
+            status=("late", "missed", "made_up", "on_time")[i % 4],
+            updated_at=f"2026-11-27T06:{i:02d}:00Z",
+        )
+        for i in range(20)
+    ]
+    responses = await asyncio.gather(
+        *(client.post(MARKS, json=[v], headers=alice.headers | UPSERT) for v in reversed(versions))
+    )
+    assert {r.status_code for r in responses} == {201}
+    (row,) = await _all(client, alice)
+    assert (row["status"], row["updated_at"]) == ("on_time", "2026-11-27T06:19:00+00:00")
