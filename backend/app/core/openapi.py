@@ -84,6 +84,7 @@ _DESCRIPTIONS = {
     406: "Not acceptable: a Content-Profile other than public, or .single() without one row",
     409: "Conflict: the row exists",
     413: "Request body larger than MAX_BODY_BYTES (request_too_large), or too many rows",
+    416: "Range not satisfiable (PGRST103)",
     422: "Refused by a rule (weak_password, signup_disabled, …)",
     429: "Rate limited (over_request_rate_limit, over_email_send_rate_limit)",
     503: "Overloaded: no database connection in time (service_unavailable)",

@@ -17,7 +17,7 @@ from app.core.database import DbSession
 from app.core.deps import ApiKeysDep, JwtKeysDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
-from app.core.postgrest import errors, language
+from app.core.postgrest import errors, language, openapi
 from app.core.postgrest.statements import DataStatements, Result
 from app.core.postgrest.tables import DataFunction, DataTable, FunctionCall
 
@@ -75,7 +75,10 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
     (a default argument would be a query parameter FastAPI reads from the client)."""
     path = f"/{table.name}"
 
-    @router.api_route(path, methods=["GET", "HEAD"], include_in_schema=False)
+    responses, doc = openapi.read_doc(table)
+
+    @router.get(path, response_class=Response, responses=responses, openapi_extra=doc)
+    @router.head(path, include_in_schema=False)
     async def read(request: Request, db: DbSession, caller: CallerDep) -> Response:
         query = language.parse_read(table, request)
         result = await DataStatements(db, table, caller, _secret(request)).read(query)
@@ -89,21 +92,29 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
             content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
         )
 
-    @router.post(path, include_in_schema=False)
+    responses, doc = openapi.insert_doc(table)
+
+    @router.post(
+        path, status_code=201, response_class=Response, responses=responses, openapi_extra=doc
+    )
     async def create(request: Request, db: DbSession, caller: CallerDep) -> Response:
         await _limit_writes(request, caller)
         write = language.parse_insert(table, request, await request.body())
         result = await DataStatements(db, table, caller, _secret(request)).insert(write)
         return _write_response(result, write, 201)
 
-    @router.patch(path, include_in_schema=False)
+    responses, doc = openapi.update_doc(table)
+
+    @router.patch(path, response_class=Response, responses=responses, openapi_extra=doc)
     async def change(request: Request, db: DbSession, caller: CallerDep) -> Response:
         await _limit_writes(request, caller)
         write = language.parse_update(table, request, await request.body())
         result = await DataStatements(db, table, caller, _secret(request)).update(write)
         return _write_response(result, write, 200)
 
-    @router.delete(path, include_in_schema=False)
+    responses, doc = openapi.delete_doc(table)
+
+    @router.delete(path, response_class=Response, responses=responses, openapi_extra=doc)
     async def remove(request: Request, db: DbSession, caller: CallerDep) -> Response:
         await _limit_writes(request, caller)
         write = language.parse_delete(table, request)
@@ -122,7 +133,11 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
 
 
 def _function_route(router: APIRouter, function: DataFunction) -> None:
-    @router.post(f"/rpc/{function.name}", include_in_schema=False)
+    responses, doc = openapi.function_doc(function)
+
+    @router.post(
+        f"/rpc/{function.name}", response_class=Response, responses=responses, openapi_extra=doc
+    )
     async def call(request: Request, db: DbSession, caller: CallerDep) -> Response:
         language.check_schema(request)
         raw = await request.body()
