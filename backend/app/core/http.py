@@ -89,9 +89,10 @@ class BodySizeLimit:
 
 
 # Auth and account answers carry sessions, tokens, TOTP secrets, recovery codes or personal
-# data: no cache may keep them (RFC 6749 §5.1 asks it of every token response, errors too).
+# data, and the data API's answers a person's prayer tracker (docs/behaviour.md#tracker-privacy):
+# no cache may keep them (RFC 6749 §5.1 asks it of every token response, errors too).
 # A route that says otherwise keeps its own Cache-Control (the public JWKS).
-NO_STORE_PREFIXES = ("/auth/v1/", "/api/account/")
+NO_STORE_PREFIXES = ("/auth/v1/", "/api/account/", "/rest/v1/")
 NO_STORE_HEADERS = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 _NO_STORE_RAW = [
     (name.lower().encode(), value.encode()) for name, value in NO_STORE_HEADERS.items()

@@ -219,3 +219,13 @@ async def test_put_is_not_served_and_says_what_is(client: httpx.AsyncClient, ali
     )
     assert response.status_code == 405
     assert response.json()["code"] == "method_not_allowed"
+
+
+async def test_no_cache_keeps_a_tracker(client: httpx.AsyncClient, week: Person) -> None:
+    for response in (
+        await client.get(MARKS, headers=week.headers),
+        await client.get(MARKS, params={"nope": "eq.1"}, headers=week.headers),
+        await client.post("/rest/v1/rpc/tracker_forget", json={}, headers=week.headers),
+    ):
+        assert response.headers["cache-control"] == "no-store"
+        assert response.headers["pragma"] == "no-cache"
