@@ -10,9 +10,10 @@ tombstone: `deleted: true`), so it wins over an older mark and loses to a newer 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from app.core.postgrest.tables import Column, DataTable, Type, owned_by, table_of
+from app.core.postgrest.tables import Column, DataTable, RowCheck, Type, owned_by, table_of
 from app.tracker.models import MakeUpBalance, MakeUpEntry, PrayerMark, SyncConsent, TrackerSettings
 
 OBLIGATORY = frozenset({"fajr", "dhuhr", "asr", "maghrib", "isha"})
@@ -34,6 +35,30 @@ STATUSES = frozenset({"on_time", "late", "made_up", "missed"})
 MAX_ROWS = 1000
 # The consent text's versions, as the tracker page shows them (docs/behaviour.md).
 CONSENT_VERSIONS = frozenset({"2026-11"})
+
+# A traveller shortens (qasr) the four-unit prayers and combines (jam') dhuhr with asr and
+# maghrib with isha; the voluntary prayers are neither.
+SHORTENED = frozenset({"dhuhr", "asr", "isha"})
+COMBINED = frozenset({"dhuhr", "asr", "maghrib", "isha"})
+
+
+def _live_mark_has_status(row: Mapping[str, object]) -> bool:
+    return bool(row["deleted"]) or row["status"] is not None
+
+
+def _qasr_fits(row: Mapping[str, object]) -> bool:
+    return not row["qasr"] or row["prayer"] in SHORTENED
+
+
+def _jam_fits(row: Mapping[str, object]) -> bool:
+    return not row["jam"] or row["prayer"] in COMBINED
+
+
+MARK_CHECKS = (
+    RowCheck("status", _live_mark_has_status, "a mark that is not deleted has a status"),
+    RowCheck("qasr", _qasr_fits, "only dhuhr, asr and isha are shortened (qasr)"),
+    RowCheck("jam", _jam_fits, "only dhuhr, asr, maghrib and isha are combined (jam')"),
+)
 
 _OWNER = Column("user_id", Type.uuid, nullable=False)
 _UPDATED_AT = Column("updated_at", Type.timestamptz, nullable=False)
@@ -64,6 +89,7 @@ PRAYER_MARKS = DataTable(
     version="updated_at",
     seal_purpose="tracker/prayer_marks",
     max_rows=MAX_ROWS,
+    checks=MARK_CHECKS,
 )
 
 MAKE_UP_ENTRIES = DataTable(

@@ -162,6 +162,9 @@ async def test_query_errors(
     ("body", "code"),
     [
         (mark(status="prayed"), "23514"),
+        (mark(status=None), "23514"),
+        (mark(qasr=True), "23514"),  # fajr is not shortened
+        (mark(prayer="witr", jam=True), "23514"),
         (mark(prayer="brunch"), "23514"),
         (mark(day="2026-02-30"), "22007"),
         (mark(congregation="often"), "22P02"),

@@ -161,3 +161,25 @@ async def test_simultaneous_versions_of_one_mark_settle_on_the_latest(
     assert {r.status_code for r in responses} == {201}
     (row,) = await _all(client, alice)
     assert (row["status"], row["updated_at"]) == ("on_time", "2026-11-27T06:19:00+00:00")
+
+
+async def test_a_travel_day_records_shortened_and_combined_prayers(
+    client: httpx.AsyncClient, alice: Person
+) -> None:
+    day = [
+        mark(prayer="fajr"),
+        mark(prayer="dhuhr", qasr=True, jam=True),
+        mark(prayer="asr", qasr=True, jam=True),
+        mark(prayer="maghrib", jam=True),
+        mark(prayer="isha", qasr=True, jam=True),
+    ]
+    response = await client.post(MARKS, json=day, headers=alice.headers | UPSERT)
+    assert response.status_code == 201, response.text
+    rows = {r["prayer"]: (r["status"], r["qasr"], r["jam"]) for r in await _all(client, alice)}
+    assert rows["asr"] == ("on_time", True, True)
+    assert rows["maghrib"] == ("on_time", False, True)
+    response = await client.patch(
+        MARKS, params={"prayer": "eq.fajr"}, json={"qasr": True}, headers=alice.headers
+    )
+    assert response.status_code == 400
+    assert response.json()["message"].endswith('"prayer_marks_qasr_check"')

@@ -151,7 +151,13 @@ class DataStatements:
         for column in self.spec.columns:
             full.setdefault(column.name, None)
             self._constraints(column, full[column.name])
+        self._row_checks(full)
         return full
+
+    def _row_checks(self, row: dict[str, Any]) -> None:
+        for check in self.spec.checks:
+            if not check.holds(row):
+                raise errors.check_failed(self.spec.name, check.name, check.reason)
 
     def _constraints(self, column: Column, value: Any) -> None:
         name = self.spec.name
@@ -373,6 +379,7 @@ class DataStatements:
                     new[column.name] = column.server_value()
             for column in self.spec.columns:
                 self._constraints(column, new[column.name])
+            self._row_checks(new)
             self._check(new)
             stored = self._seal(new)
             where = and_(*(self.t.c[k] == old[k] for k in self.spec.key))

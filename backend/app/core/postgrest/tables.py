@@ -97,6 +97,13 @@ def owned_by(column: str, *, verbs: frozenset[Verb] = ALL_VERBS) -> RowPolicy:
 
 
 @dataclass(frozen=True)
+class RowCheck:
+    name: str
+    holds: Callable[[Mapping[str, object]], bool]
+    reason: str
+
+
+@dataclass(frozen=True)
 class DataTable:
     name: str
     table: Table  # the SQLAlchemy table (the model's __table__)
@@ -113,6 +120,9 @@ class DataTable:
     # The HKDF purpose of the sealed values' key (core/crypto.py); needed with sealed columns.
     seal_purpose: str | None = None
     max_rows: int = 1000
+    # Rules across a row's columns (PostgreSQL's table CHECK constraints): each names the
+    # constraint and says whether a complete row keeps it; a row that does not is 23514.
+    checks: tuple[RowCheck, ...] = ()
     # Columns in the stored table that the mechanism fills: the ciphertext and its digest.
     sealed_column: str = "sealed"
     digest_column: str = "sealed_digest"
