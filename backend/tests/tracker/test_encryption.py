@@ -59,3 +59,15 @@ async def test_a_sealed_value_moved_to_another_row_does_not_open(
     assert response.status_code == 500
     assert "on_time" not in response.text
     assert "missed" not in response.text
+
+
+async def test_rows_that_no_longer_open_can_still_be_forgotten(
+    client: httpx.AsyncClient, alice: Person, db: AsyncSession
+) -> None:
+    await client.post(MARKS, json=[mark()], headers=alice.headers | UPSERT)
+    await db.execute(text("UPDATE prayer_marks SET sealed = 'v1:AAAA'"))
+    await db.commit()
+    assert (await client.get(MARKS, headers=alice.headers)).status_code == 500
+    response = await client.post("/rest/v1/rpc/tracker_forget", json={}, headers=alice.headers)
+    assert response.json() == 1
+    assert (await client.get(MARKS, headers=alice.headers)).json() == []

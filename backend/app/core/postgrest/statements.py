@@ -394,7 +394,14 @@ class DataStatements:
     async def delete(self, write: Write) -> Result:
         self._grant(Verb.delete)
         stmt = select(self.t).where(self._where(write.filters))
-        targets = [self._open(r) for r in (await self.db.execute(stmt)).all()]
+        found = (await self.db.execute(stmt)).all()
+        # Decrypted only when the rows are answered: a row that no longer opens (a changed
+        # JWT_SECRET) can still be deleted, which is how its owner gets rid of it.
+        targets = (
+            [self._open(r) for r in found]
+            if write.representation
+            else [{k: getattr(r, k) for k in self.spec.key} for r in found]
+        )
         keys = self._by_keys(targets, self.spec.key)
         columns = tuple_(*(self.t.c[k] for k in self.spec.key))
         for start in range(0, len(keys), _KEYS_PER_STATEMENT):
