@@ -103,6 +103,7 @@ class ErrorCode(StrEnum):
     pgrst_unknown_table = "PGRST205"
     pgrst_jwt_invalid = "PGRST301"
     pgrst_jwt_expired = "PGRST303"
+    pg_string_too_long = "22001"
     pg_invalid_datetime = "22007"
     pg_invalid_text = "22P02"
     pg_not_null_violation = "23502"

@@ -2,7 +2,7 @@
 
 Prayer practice is special-category data (GDPR Art. 9). What a row says about it (a mark's
 status, congregation, travel, whether it was cleared; a make-up count; the voluntary prayers
-tracked) is one AES-GCM ciphertext per row (`sealed`, core/crypto.py) bound to the row's key;
+tracked; the names of a person's own prayers) is one AES-GCM ciphertext per row (`sealed`, core/crypto.py) bound to the row's key;
 in clear are only the key (user, day, prayer) and `updated_at`, which the keys, the per-user
 lookups and the sync's last-writer-wins need. `sealed_digest` is a keyed digest of the sealed
 value (the tie-break of two versions with the same `updated_at`). The columns clients see
@@ -19,7 +19,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.database import Base, UTCDateTime
 
-PRAYER_LENGTH = 24
+# An obligatory or voluntary prayer's name, or `custom:<uuid>` (43 characters).
+PRAYER_LENGTH = 48
 DIGEST_LENGTH = 32
 
 
@@ -37,6 +38,19 @@ class PrayerMark(Base):
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     prayer: Mapped[str] = mapped_column(String(PRAYER_LENGTH), primary_key=True)
     # The client's time of the change: the later one wins (tables.py).
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    sealed: Mapped[str] = mapped_column(Text)
+    sealed_digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH))
+
+
+class CustomPrayer(Base):
+    """A prayer of the person's own to track (the feature page's "Custom Prayer Types"):
+    its id is the client's, its name sealed; marks name it `custom:<id>`."""
+
+    __tablename__ = "tracker_custom_prayers"
+
+    user_id: Mapped[uuid.UUID] = _owner()
+    id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     sealed: Mapped[str] = mapped_column(Text)
     sealed_digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH))

@@ -14,7 +14,14 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from app.core.postgrest.tables import Column, DataTable, RowCheck, Type, owned_by, table_of
-from app.tracker.models import MakeUpBalance, MakeUpEntry, PrayerMark, SyncConsent, TrackerSettings
+from app.tracker.models import (
+    CustomPrayer,
+    MakeUpBalance,
+    MakeUpEntry,
+    PrayerMark,
+    SyncConsent,
+    TrackerSettings,
+)
 
 OBLIGATORY = frozenset({"fajr", "dhuhr", "asr", "maghrib", "isha"})
 VOLUNTARY = frozenset(
@@ -31,6 +38,8 @@ VOLUNTARY = frozenset(
     }
 )
 STATUSES = frozenset({"on_time", "late", "made_up", "missed"})
+# A prayer of the person's own (tracker_custom_prayers) in a mark: `custom:<its id>`.
+CUSTOM_PRAYER = r"custom:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 # A year of marks (5 + 4 prayers, 365 days) is 3285 rows: four batches of this size.
 MAX_ROWS = 1000
 # The consent text's versions, as the tracker page shows them (docs/behaviour.md).
@@ -74,7 +83,13 @@ PRAYER_MARKS = DataTable(
     columns=(
         _OWNER,
         Column("day", Type.date, nullable=False),
-        Column("prayer", Type.text, nullable=False, choices=OBLIGATORY | VOLUNTARY),
+        Column(
+            "prayer",
+            Type.text,
+            nullable=False,
+            choices=OBLIGATORY | VOLUNTARY,
+            pattern=CUSTOM_PRAYER,
+        ),
         # Null only on a tombstone.
         Column("status", Type.text, sealed=True, choices=STATUSES),
         Column("congregation", Type.boolean, sealed=True),
@@ -90,6 +105,23 @@ PRAYER_MARKS = DataTable(
     seal_purpose="tracker/prayer_marks",
     max_rows=MAX_ROWS,
     checks=MARK_CHECKS,
+)
+
+CUSTOM_PRAYERS = DataTable(
+    name="tracker_custom_prayers",
+    table=table_of(CustomPrayer),
+    columns=(
+        _OWNER,
+        Column("id", Type.uuid, nullable=False),
+        Column("name", Type.text, sealed=True, max_length=60),
+        Column("deleted", Type.boolean, sealed=True),
+        _UPDATED_AT,
+    ),
+    key=("user_id", "id"),
+    policy=owned_by("user_id"),
+    version="updated_at",
+    seal_purpose="tracker/custom_prayers",
+    checks=(RowCheck("name", lambda row: bool(row["deleted"]) or bool(row["name"]), "a name"),),
 )
 
 MAKE_UP_ENTRIES = DataTable(
@@ -151,4 +183,11 @@ SYNC_CONSENTS = DataTable(
     policy=owned_by("user_id"),
 )
 
-TABLES = (PRAYER_MARKS, MAKE_UP_ENTRIES, MAKE_UP_BALANCES, SETTINGS, SYNC_CONSENTS)
+TABLES = (
+    PRAYER_MARKS,
+    CUSTOM_PRAYERS,
+    MAKE_UP_ENTRIES,
+    MAKE_UP_BALANCES,
+    SETTINGS,
+    SYNC_CONSENTS,
+)

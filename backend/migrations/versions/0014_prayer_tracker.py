@@ -4,8 +4,9 @@ Revision ID: 0014
 Revises: 0013
 Create Date: 2026-11-27
 
-Five tables served at /rest/v1 by the data API (app/tracker/tables.py): prayer marks, make-up
-entries and starting balances, the tracker's settings, and the sync consent. What a row says
+Six tables served at /rest/v1 by the data API (app/tracker/tables.py): prayer marks, the
+person's own prayers, make-up entries and starting balances, the tracker's settings, and the
+sync consent. What a row says
 about a person's practice is one ciphertext (`sealed`), its keyed digest beside it; only the
 keys and `updated_at` are in clear (app/tracker/models.py). Every row goes with its user.
 Downgrading drops the tables and, with them, every synced tracker (the devices keep theirs).
@@ -24,7 +25,7 @@ down_revision: str | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-PRAYER = 24
+PRAYER = 48
 DIGEST = 32
 
 
@@ -58,6 +59,13 @@ def upgrade() -> None:
         batch_op.create_index(
             "ix_prayer_marks_user_id_updated_at", ["user_id", "updated_at"], unique=False
         )
+    op.create_table(
+        "tracker_custom_prayers",
+        *_owner("tracker_custom_prayers"),
+        sa.Column("id", sa.Uuid(), nullable=False),
+        *_sealed(),
+        sa.PrimaryKeyConstraint("user_id", "id", name=op.f("pk_tracker_custom_prayers")),
+    )
     op.create_table(
         "tracker_make_up_entries",
         *_owner("tracker_make_up_entries"),
@@ -95,6 +103,7 @@ def downgrade() -> None:
     op.drop_table("tracker_settings")
     op.drop_table("tracker_make_up_balances")
     op.drop_table("tracker_make_up_entries")
+    op.drop_table("tracker_custom_prayers")
     with op.batch_alter_table("prayer_marks", schema=None) as batch_op:
         batch_op.drop_index("ix_prayer_marks_user_id_updated_at")
     op.drop_table("prayer_marks")

@@ -172,6 +172,7 @@ async def test_query_errors(
         (mark(sealed_digest="00"), "PGRST204"),
         (mark(sealed="v1:x"), "PGRST204"),
         (mark(colour="green"), "PGRST204"),
+        (mark(prayer="custom:" + "f" * 60), "22001"),
     ],
 )
 async def test_write_errors(

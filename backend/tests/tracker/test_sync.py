@@ -183,3 +183,28 @@ async def test_a_travel_day_records_shortened_and_combined_prayers(
     )
     assert response.status_code == 400
     assert response.json()["message"].endswith('"prayer_marks_qasr_check"')
+
+
+async def test_a_prayer_of_ones_own_is_tracked_like_the_others(
+    client: httpx.AsyncClient, alice: Person, bilal: Person
+) -> None:
+    own = "7f0c6a52-3b1e-4c0a-9d51-2f4c2b8a1e10"
+    custom = {
+        "id": own,
+        "name": "Salat al-Tasbih",
+        "deleted": False,
+        "updated_at": "2026-11-27T06:00:00Z",
+    }
+    response = await client.post(
+        "/rest/v1/tracker_custom_prayers", json=custom, headers=alice.headers | UPSERT
+    )
+    assert response.status_code == 201, response.text
+    response = await client.post(
+        MARKS, json=[mark(prayer=f"custom:{own}")], headers=alice.headers | UPSERT
+    )
+    assert response.status_code == 201, response.text
+    assert [r["prayer"] for r in await _all(client, alice)] == [f"custom:{own}"]
+    response = await client.post(MARKS, json=[mark(prayer="custom:tasbih")], headers=alice.headers)
+    assert response.json()["code"] == "23514"
+    others = await client.get("/rest/v1/tracker_custom_prayers", headers=bilal.headers)
+    assert others.json() == []

@@ -88,6 +88,14 @@ def invalid_type(
     return AppError(400, code, f'invalid input syntax for type {expected} (column "{column}")')
 
 
+def too_long(length: int) -> AppError:
+    return AppError(
+        400,
+        ErrorCode.pg_string_too_long,
+        f"value too long for type character varying({length})",
+    )
+
+
 def invalid_datetime(column: str, expected: str = "timestamp with time zone") -> AppError:
     return invalid_type(column, expected, ErrorCode.pg_invalid_datetime)
 

@@ -15,6 +15,7 @@ the way in, and decrypted on the way out (tables.py).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -165,11 +166,18 @@ class DataStatements:
             if not column.nullable:
                 raise errors.not_null(name, column.name)
             return
+        # The stored column's own length (String(n)), as PostgreSQL checks it: never a 5xx.
+        length = getattr(self.t.c[column.name].type, "length", None) if not column.sealed else None
+        if isinstance(value, str) and length is not None and len(value) > length:
+            raise errors.too_long(length)
         items = value if isinstance(value, list) else [value]
-        if column.choices is not None and any(v not in column.choices for v in items):
-            raise errors.check_failed(
-                name, column.name, f"{column.name} must be one of {sorted(column.choices)}"
-            )
+        if column.choices is not None and any(
+            v not in column.choices
+            and not (column.pattern and isinstance(v, str) and re.fullmatch(column.pattern, v))
+            for v in items
+        ):
+            allowed = sorted(column.choices) + ([column.pattern] if column.pattern else [])
+            raise errors.check_failed(name, column.name, f"{column.name} must be one of {allowed}")
         if column.max_length is not None and (
             len(value) > column.max_length if isinstance(value, list | str) else False
         ):
@@ -408,4 +416,5 @@ class DataStatements:
             chunk = keys[start : start + _KEYS_PER_STATEMENT]
             await self.db.execute(delete(self.t).where(columns.in_(chunk), self._using()))
         await self.db.flush()
-        return Result([self._json(r, write.select) for r in targets], len(targets))
+        answered = [self._json(r, write.select) for r in targets] if write.representation else []
+        return Result(answered, len(targets))

@@ -69,6 +69,8 @@ class Column:
     writable: bool = True
     # The values a text column (or each element of a text[]) may hold: PostgreSQL's CHECK.
     choices: frozenset[str] | None = None
+    # Or, for a text column, a regular expression a value outside `choices` must match fully.
+    pattern: str | None = None
     # Bounds of an integer column (CHECK), and the longest text / array.
     minimum: int | None = None
     maximum: int | None = None
