@@ -3,6 +3,8 @@ and prayers, and when they changed, but not how anyone prayed."""
 
 from __future__ import annotations
 
+import base64
+
 import httpx
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -11,14 +13,21 @@ from app.tracker.tables import STATUSES, TABLES
 from tests.tracker.conftest import MARKS, UPSERT, Person, mark
 
 
-async def _dump(db: AsyncSession) -> str:
-    """Every stored value of the tracker's tables, as text."""
-    parts: list[str] = []
+async def _dump(db: AsyncSession) -> tuple[str, bytes]:
+    """What a dump of the tracker's tables holds: the clear columns as text, and the sealed
+    values as the bytes they are (base64 decoded, so that a word is looked for in the
+    ciphertext itself, not in its random-looking text form)."""
+    clear: list[str] = []
+    sealed: list[bytes] = []
     for table in TABLES:
-        rows = (await db.execute(select(table.table))).all()
-        parts.extend(repr(tuple(row)) for row in rows)
+        for row in (await db.execute(select(table.table))).mappings().all():
+            for name, value in row.items():
+                if name == table.sealed_column:
+                    sealed.append(base64.urlsafe_b64decode(str(value).removeprefix("v1:")))
+                elif name != table.digest_column:
+                    clear.append(repr(value))
     await db.rollback()  # ends the read, so the API's next transaction is not kept waiting
-    return "\n".join(parts)
+    return " ".join(clear), b"".join(sealed)
 
 
 async def test_the_stored_rows_do_not_contain_the_practice(
@@ -34,10 +43,12 @@ async def test_the_stored_rows_do_not_contain_the_practice(
     balance = {"prayer": "fajr", "starting": 1234, "updated_at": "2026-11-27T10:00:00Z"}
     await client.post("/rest/v1/tracker_make_up_balances", json=balance, headers=alice.headers)
 
-    dump = await _dump(db)
-    assert "dhuhr" in dump  # the key is in clear, the practice is not:
-    for secret in (*STATUSES, "congregation", "qasr", "true", "tahajjud", "1234"):
-        assert secret not in dump, secret
+    clear, sealed = await _dump(db)
+    assert "dhuhr" in clear  # the key is in clear, the practice is not:
+    assert len(sealed) > 6 * 64
+    for secret in (*STATUSES, "congregation", "qasr", "true", "tahajjud", "1234", "status"):
+        assert secret not in clear, secret
+        assert secret.encode() not in sealed, secret
     # Read back through the API, all of it is there.
     rows = (await client.get(MARKS, params={"order": "prayer"}, headers=alice.headers)).json()
     assert sorted(r["status"] for r in rows) == sorted(STATUSES)
@@ -71,3 +82,17 @@ async def test_rows_that_no_longer_open_can_still_be_forgotten(
     response = await client.post("/rest/v1/rpc/tracker_forget", json={}, headers=alice.headers)
     assert response.json() == 1
     assert (await client.get(MARKS, headers=alice.headers)).json() == []
+
+
+async def test_the_ciphertexts_length_does_not_tell_the_status(
+    client: httpx.AsyncClient, alice: Person, db: AsyncSession
+) -> None:
+    batch = [
+        mark(day=f"2026-11-0{i + 1}", status=status, congregation=i % 2 == 0)
+        for i, status in enumerate(sorted(STATUSES))
+    ]
+    batch.append(mark(day="2026-11-09", status=None, deleted=True))
+    await client.post(MARKS, json=batch, headers=alice.headers | UPSERT)
+    lengths = {len(s) for s in (await db.scalars(text("SELECT sealed FROM prayer_marks"))).all()}
+    await db.rollback()
+    assert len(lengths) == 1
