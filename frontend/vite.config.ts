@@ -2,7 +2,6 @@
 import { transformAsync } from '@babel/core';
 import { getConfig } from '@lingui/conf';
 import { lingui } from '@lingui/vite-plugin';
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -53,6 +52,43 @@ const dropPagePaths: Plugin = {
   },
 };
 
+/**
+ * The renderer is Preact (preact/compat), not ReactDOM: the site's code and every dependency
+ * written for React (wouter, @lingui/react, react-hook-form, react-hot-toast, lucide-react,
+ * Testing Library) import `react` and `react-dom`, and get Preact's compatibility layer under
+ * those names. ReactDOM's client alone was 61 KB of gzip on every page; Preact with its compat
+ * layer is about 13 KB (frontend/README.md#renderer).
+ */
+const REACT_TO_PREACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  // wouter imports useSyncExternalStore from the React 16/17 shim; compat has it built in.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+];
+
+/**
+ * One renderer, one copy of it: `react` and `react-dom` in package.json are npm aliases of
+ * @preact/compat (so no dependency can install React itself), and every import of them goes
+ * through the aliases above. A module that still reaches those packages' folders was resolved
+ * around the aliases (it could bring a second Preact, from its CommonJS files): the build or the
+ * test stops here.
+ */
+const noReact: Plugin = {
+  name: 'no-react',
+  enforce: 'pre',
+  load(id) {
+    if (/[\\/]node_modules[\\/](react|react-dom)[\\/]/.test(id)) {
+      throw new Error(`${id} was resolved around the react → preact/compat aliases`);
+    }
+    return null;
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root,
   plugins: [
@@ -63,7 +99,7 @@ export default defineConfig(({ command }) => ({
       failOnMissing: command === 'build',
       failOnCompileError: true,
     }),
-    react(),
+    noReact,
     dropPagePaths,
   ],
   build: {
@@ -95,7 +131,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@lingui[\\/]react)[\\/]|src[\\/]lib[\\/](config|configContext|providers|text|i18n[\\/]translate)\.ts$/,
+              test: /node_modules[\\/](preact|wouter|regexparam|@lingui[\\/]react)[\\/]|src[\\/]lib[\\/](config|configContext|providers|text|i18n[\\/]translate)\.ts$/,
             },
           ],
         },
@@ -103,9 +139,13 @@ export default defineConfig(({ command }) => ({
     },
   },
   resolve: {
-    // wouter imports useSyncExternalStore from the React 16/17 shim; React 19 has it built in.
-    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],
+    alias: REACT_TO_PREACT,
+    dedupe: ['preact'],
   },
+  // The prerender's build (build:ssr) bundles its dependencies instead of leaving them to Node,
+  // so that theirs too go through the aliases above: the pages are rendered by the same Preact
+  // that hydrates them.
+  ssr: { noExternal: true },
   css: {
     modules: { localsConvention: 'camelCaseOnly' },
   },
@@ -116,5 +156,23 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    // Node would load these dependencies itself, and their `import 'react'` would find React's
+    // own package: Vitest transforms them instead, so the aliases above give them Preact too.
+    // Testing Library's main file, and lucide-react's for Node, are CommonJS, whose
+    // require('react') Node resolves itself: their ES module builds go through the aliases.
+    alias: [
+      { find: /^lucide-react$/, replacement: 'lucide-react/dist/esm/lucide-react.mjs' },
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
+    ],
+    server: {
+      deps: {
+        inline: [
+          /[\\/]node_modules[\\/](wouter|@lingui[\\/]react|react-hook-form|@hookform[\\/]resolvers|react-hot-toast|lucide-react|@testing-library[\\/]react)[\\/]/,
+        ],
+      },
+    },
   },
 }));

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@supabase/supabase-js';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { accountStyles } from '../../components/AccountFrame';
 import { Button } from '../../components/Button';
 import { EmailField } from '../../components/form/PersonFields';
@@ -72,8 +72,10 @@ export function ChangeEmailForm({ user, onRequested, notice }: ChangeEmailFormPr
   } = useZodForm<Form>(schema, { email: '' });
 
   // Opening the form puts the cursor in it; closing it (Cancel, or sent) returns to the button.
+  // Before the browser paints (a layout effect): Preact runs plain effects a frame later, and
+  // focus would meanwhile fall to the page's body from the form's removed input.
   const wasOpen = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) setFocus('email');
     else if (wasOpen.current) toggle.current?.focus();
     wasOpen.current = open;

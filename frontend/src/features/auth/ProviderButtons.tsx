@@ -88,7 +88,7 @@ export function ProviderButtons({ providers }: ProviderButtonsProps) {
           </button>
         ))}
         <p className={styles.status} role="status">
-          {pending ? takingYouTo(PROVIDER_NAMES[pending]) : ''}
+          {pending ? takingYouTo(PROVIDER_NAMES[pending]) : null}
         </p>
       </div>
       <p className={styles.divider}>
