@@ -3,6 +3,7 @@
 // Writes bench/results/frontend.md; asserts nothing (speed is measured, not tested).
 //
 //   npm run build && node bench/frontend_bench.mjs
+//   node bench/frontend_bench.mjs --js-only   # the JavaScript tables only, printed, no file
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,9 @@ const LIGHTHOUSE_PAGES = [...PAGES, '/ar/', '/ur/'];
 const localized = (/** @type {string} */ code, /** @type {string} */ path) =>
   path === '/' ? `/${code}/` : `/${code}${path}`;
 const JS_BUDGET_KB = 90;
+// Lighthouse takes minutes of CPU: a change that only moves bytes can be checked without it
+// (and without replacing the results file, which holds the last full run).
+const JS_ONLY = process.argv.includes('--js-only');
 
 /** @type {Map<string, number>} */
 const gzipCache = new Map();
@@ -141,7 +145,7 @@ try {
   );
   lines.push(`## JavaScript before interactive (gzip, goal ≤ ${JS_BUDGET_KB} KB on /)`, '');
   lines.push(
-    'English pages; the same pages in other languages follow in the next table. The entry, React and each page chunk are the same files in every language; only the message catalogues (common + the page’s) differ.',
+    'English pages; the same pages in other languages follow in the next table. The entry, the renderer (Preact) and each page chunk are the same files in every language; only the message catalogues (common + the page’s) differ.',
     '',
   );
   lines.push(
@@ -199,40 +203,42 @@ try {
       `| ${file} | ${size(path)} | ${kb(gzipBytes(join('assets', file)))} KB | ${size(`${path}.br`)} |`,
     );
   }
-  lines.push(
-    '',
-    '## Lighthouse (mobile preset, simulated throttling; goals: Performance 100, LCP ≤ 1.5 s)',
-    '',
-  );
-  lines.push(
-    '| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | failing binary audits |',
-  );
-  lines.push('| --- | ---: | ---: | ---: | ---: | --- | --- | --- | --- | --- |');
-  // One run thrown away first: the first Lighthouse run after the server starts pays for cold
-  // caches (the disk's, the server's first request per build) and scored / at 95–97 (TBT
-  // 180–260 ms) where the same page scored 100 (TBT 30–60 ms) run second, fourth and sixth in
-  // one session (2026-11-27); whichever page came first would pay it.
-  await lighthouseRun(server.url + LIGHTHOUSE_PAGES[0]).catch(() => undefined);
-  for (const path of LIGHTHOUSE_PAGES) {
-    try {
-      const r = await lighthouseRun(server.url + path);
-      lines.push(
-        `| ${path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.failing.join(', ') || '—'}${r.runtimeError ? ` (error: ${r.runtimeError})` : ''} |`,
-      );
-    } catch (error) {
-      lines.push(
-        `| ${path} | Lighthouse failed: ${String(error instanceof Error ? error.message : error).split('\n')[0]} | | | | | | | | |`,
-      );
+  if (!JS_ONLY) {
+    lines.push(
+      '',
+      '## Lighthouse (mobile preset, simulated throttling; goals: Performance 100, LCP ≤ 1.5 s)',
+      '',
+    );
+    lines.push(
+      '| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | failing binary audits |',
+    );
+    lines.push('| --- | ---: | ---: | ---: | ---: | --- | --- | --- | --- | --- |');
+    // One run thrown away first: the first Lighthouse run after the server starts pays for cold
+    // caches (the disk's, the server's first request per build) and scored / at 95–97 (TBT
+    // 180–260 ms) where the same page scored 100 (TBT 30–60 ms) run second, fourth and sixth in
+    // one session (2026-11-27); whichever page came first would pay it.
+    await lighthouseRun(server.url + LIGHTHOUSE_PAGES[0]).catch(() => undefined);
+    for (const path of LIGHTHOUSE_PAGES) {
+      try {
+        const r = await lighthouseRun(server.url + path);
+        lines.push(
+          `| ${path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.failing.join(', ') || '—'}${r.runtimeError ? ` (error: ${r.runtimeError})` : ''} |`,
+        );
+      } catch (error) {
+        lines.push(
+          `| ${path} | Lighthouse failed: ${String(error instanceof Error ? error.message : error).split('\n')[0]} | | | | | | | | |`,
+        );
+      }
     }
+    lines.push(
+      '',
+      'Notes: the server runs on loopback, so Lighthouse’s simulated mobile throttling (Slow 4G, 4× CPU) is what shapes the',
+      'numbers. SEO is measured on http://127.0.0.1; Best Practices counts HTTPS-only audits as passed on localhost.',
+    );
   }
-  lines.push(
-    '',
-    'Notes: the server runs on loopback, so Lighthouse’s simulated mobile throttling (Slow 4G, 4× CPU) is what shapes the',
-    'numbers. SEO is measured on http://127.0.0.1; Best Practices counts HTTPS-only audits as passed on localhost.',
-  );
 } finally {
   await server.stop();
 }
 const out = join(ROOT, 'bench', 'results', 'frontend.md');
-writeFileSync(out, `${lines.join('\n')}\n`);
+if (!JS_ONLY) writeFileSync(out, `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));

@@ -30,7 +30,7 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 export { expect };
 
 /**
- * Waits until React has hydrated the page and run its first effects (listeners live, head tags
+ * Waits until the app (Preact) has hydrated the page and run its first effects (listeners live, head tags
  * and the first page view applied): App marks `<html data-hydrated>` in its own effect.
  */
 export async function hydrated(page: Page): Promise<void> {

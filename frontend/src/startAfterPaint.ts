@@ -8,8 +8,8 @@
  * It also keeps the taps that come too early (frontend/README.md#early-taps): a control that
  * does nothing without the script (a `type="button"` button, a form the script submits, anything
  * marked `data-needs-script`) tapped before the page is hydrated is marked busy, and the tap is
- * replayed once it is (app/App.tsx's `app:hydrated` event). From then on React handles every event
- * itself (a part still waiting for its code is hydrated first when tapped).
+ * replayed once it is (app/App.tsx's `app:hydrated` event). From then on the app (Preact, which
+ * hydrates the whole page in one pass: every part's code is loaded before) handles every event.
  */
 const START_ANYWAY_MS = 3000;
 /** What app/App.tsx dispatches on `document` once the page is hydrated. */
@@ -61,10 +61,9 @@ function onSubmit(event: SubmitEvent): void {
 function replay(): void {
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('submit', onSubmit, true);
-  // In a task of its own: the event comes from an effect of the commit that hydrated the app's
-  // shell, and the page inside its Suspense boundary may still be waiting to be hydrated. React
-  // hydrates such a part at once when it is tapped, but not from inside a commit (it would drop
-  // the tap).
+  // In a task of its own: the event comes from the first effects after hydration, and the
+  // updates those effects make (the stored place, the session) render first, so the replayed
+  // tap acts on the page they leave.
   setTimeout(() => {
     for (const target of kept.splice(0)) {
       target.removeAttribute('aria-busy');

@@ -14,10 +14,10 @@ import { routes } from './routes';
  * language's prefix as the router's base (`/ar`), and its messages loaded (lib/i18n).
  */
 export function App({ config }: { config: RuntimeConfig }) {
-  // Passive effects run children first, so this one runs after every effect of the first
-  // committed page (head tags, page view): the mark tests wait for (e2e/support/fixtures.ts).
-  // The root's own React key appears when hydration starts, not when it is done. The event
-  // has startAfterPaint.ts replay the taps that came before (frontend/README.md#early-taps).
+  // Effects run children first (Preact as React), so this one runs after every effect of the
+  // first committed page (head tags, page view): the mark tests wait for
+  // (e2e/support/fixtures.ts). Nothing on the root says when hydration is done. The event has
+  // startAfterPaint.ts replay the taps that came before (frontend/README.md#early-taps).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     document.dispatchEvent(new Event('app:hydrated'));

@@ -7,8 +7,8 @@ import { holds, isPrerendering, type Condition } from '../lib/launch';
  * prerendering it writes them in `<rc-if data-when>` for the server to keep or drop.
  *
  * So that the page the server sends hydrates without a mismatch:
- * - the children are whole elements (never bare text beside other text: React would separate
- *   the two with a marker the server's copy lacks);
+ * - the children are whole elements (never bare text beside other text: the renderer would
+ *   have to split a text node the browser parsed as one);
  * - a `When` is never inside another (scripts/prerender.mjs stops the build if it is).
  */
 export function When({ when, children }: { when: Condition; children: ReactNode }) {

@@ -40,7 +40,7 @@ export interface FeaturePageContent {
 const modules = import.meta.glob<FeaturePageContent>('./featurePages/*.ts', { import: 'default' });
 
 /**
- * One promise per slug, marked fulfilled when it settles (the fields React's `use` reads), so a
+ * One promise per slug, marked fulfilled when it settles (the fields `use` reads: React's protocol, which preact/compat's `use` follows), so a
  * page whose body is loaded renders without suspending.
  */
 const loaded = new Map<string, Promise<FeaturePageContent | undefined>>();

@@ -29,7 +29,7 @@ import styles from './PrayerTimesPage.module.css';
 // prerendered page (it has no place), so not among the chunks its HTML preloads
 // (PlaceDetails.tsx). Asked for as soon as this chunk runs in a browser (after the first paint,
 // as hydration starts); once it is in, the page renders it at once (no Suspense fallback, so
-// nothing waits for React's reveal throttle), and a kept place's times appear with the first
+// nothing waits for a boundary to reveal), and a kept place's times appear with the first
 // render after hydration.
 type Details = typeof PlaceDetails;
 let details: Details | undefined;
