@@ -142,7 +142,7 @@ test.describe('with GA_MEASUREMENT_ID configured', () => {
       'href',
       `${analyticsSite.url}/`,
     );
-    // The consoleErrors fixture fails this test if React reported a hydration mismatch.
+    // The consoleErrors fixture fails this test if a hydration mismatch was reported (main.tsx).
   });
 });
 

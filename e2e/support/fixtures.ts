@@ -44,10 +44,12 @@ export async function presetConsent(page: Page, value: 'accepted' | 'rejected'):
 
 /**
  * Waits until the work the page queued before this call has run: a message through a new
- * MessageChannel, delivered after the messages posted before it. React's scheduler renders
- * from such messages (and `page.clock` does not fake them), so a render that a timer or an
- * event asked for before this call has been committed by the time it returns. The positive
- * signal a "nothing appeared" check waits for after moving the clock past a delay.
+ * MessageChannel, delivered after the messages posted before it (and not faked by
+ * `page.clock`). Preact renders a state change in a microtask, which runs before that message,
+ * so a render that a timer or an event asked for before this call has been committed by the
+ * time it returns (effects wait for the next frame: under `page.clock`, for the clock to move).
+ * The positive signal a "nothing appeared" check waits for after moving the clock past a
+ * delay.
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(
