@@ -18,6 +18,29 @@ for (const route of publicRoutes) {
   });
 }
 
+test.describe('a hydration mismatch', () => {
+  test.use({ allowedConsoleErrors: [/hydration-mismatch/] });
+
+  // The console watch (support/fixtures.ts) is the net under every "hydrates cleanly" above:
+  // Preact says nothing of a mismatch by itself, main.tsx logs the one its hook reports.
+  test('is reported when the served page differs from what the client renders', async ({
+    page,
+  }) => {
+    const reported: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('hydration-mismatch')) reported.push(message.text());
+    });
+    await page.route('**/help', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<h1', '<h2').replace('</h1>', '</h2>');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/help');
+    await hydrated(page);
+    expect(reported).toEqual([expect.stringContaining('hydration-mismatch h1')]);
+  });
+});
+
 test('unknown paths answer 404 with a real not-found page', async ({ page }) => {
   for (const path of ['/no-such-page', '/features/unknown', '/help/extra']) {
     const response = await page.goto(path);
