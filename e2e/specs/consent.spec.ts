@@ -7,7 +7,7 @@ const STEP_MS = 50;
 
 /**
  * With the page's clock paused: moves it STEP_MS at a time until the banner's code has run
- * (it loads after hydration, and its first effect waits for a frame). Its 1-second timer,
+ * (it loads after hydration, and Preact shows it once its chunk is in). Its 1-second timer,
  * if it set one, started during the last step: it is due between 950 and 1000 ms from now.
  */
 async function runUntilBannerReady(page: Page): Promise<void> {

@@ -45,9 +45,9 @@ export async function presetConsent(page: Page, value: 'accepted' | 'rejected'):
 /**
  * Waits until the work the page queued before this call has run: a message through a new
  * MessageChannel, delivered after the messages posted before it (and not faked by
- * `page.clock`). Preact renders a state change in a microtask, which runs before that message,
- * so a render that a timer or an event asked for before this call has been committed by the
- * time it returns (effects wait for the next frame: under `page.clock`, for the clock to move).
+ * `page.clock`). Preact renders a state change in a microtask, and runs the render's effects
+ * from a message of their own (src/main.tsx): a render that a timer or an event asked for before
+ * this call has been committed, and its effects run, by the time it returns.
  * The positive signal a "nothing appeared" check waits for after moving the clock past a
  * delay.
  */

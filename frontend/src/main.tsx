@@ -11,6 +11,23 @@ import { localePrefix, splitLocalePath } from './lib/i18n/locales';
 import { rememberedLocaleRedirect } from './lib/i18n/preference';
 import './styles/global.css';
 
+// Effects run in the task after a render, as React's scheduler ran them (a message through a
+// MessageChannel), not after the next animation frame (Preact's default): the page's first
+// effects (head tags, page view, `app:hydrated`) come as soon as hydration is done, a timer an
+// effect restarts keeps its beat, and a test that holds the page's clock (which holds animation
+// frames and timers, not messages) still sees them (e2e/support/fixtures.ts `settled`).
+const effectsChannel = new MessageChannel();
+let flushEffects: (() => void) | undefined;
+effectsChannel.port1.onmessage = () => {
+  const flush = flushEffects;
+  flushEffects = undefined;
+  flush?.();
+};
+options.requestAnimationFrame = (flush) => {
+  flushEffects = flush;
+  effectsChannel.port2.postMessage(null);
+};
+
 let latestNavigation = 0;
 
 /**
