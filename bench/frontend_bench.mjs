@@ -189,6 +189,23 @@ try {
       `| ${path} | ${all.map((r) => `${kb(r.bytes)} KB`).join(' | ')} | ${messages.map((m) => m.toFixed(1)).join(' / ')} KB |`,
     );
   }
+  // Every prerendered page in every language (the server's manifest lists each language's
+  // paths), not only the five above: the budget is per page.
+  /** @type {{ pages: Record<string, string> }} */
+  const manifest = JSON.parse(readFileSync(join(DIST, 'routes.json'), 'utf8'));
+  const everyPage = [];
+  for (const url of Object.keys(manifest.pages)) {
+    everyPage.push({ url, bytes: (await pageJs(server.url, url)).bytes });
+  }
+  everyPage.sort((a, b) => b.bytes - a.bytes);
+  lines.push('', '## Every prerendered page, every language (declared in HTML, gzip)', '');
+  lines.push(
+    `${everyPage.length} pages; over 90 KB: ${everyPage.filter((p) => p.bytes > 90 * 1024).length}. The largest five:`,
+    '',
+    '| page | declared |',
+    '| --- | ---: |',
+    ...everyPage.slice(0, 5).map((p) => `| ${p.url} | ${kb(p.bytes)} KB |`),
+  );
   // The city list of /prayer-times: fetched only when the search field (or the location
   // button) is first used, so it is in no page's load above.
   const cityFiles = readdirSync(join(DIST, 'assets')).filter((file) =>
