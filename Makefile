@@ -80,7 +80,7 @@ conformance: deps
 test: deps lint typecheck pytest conformance frontend-lint frontend-typecheck frontend-unit frontend-build e2e
 	@echo "make test: all checks passed"
 
-# Frontend (React + Vite): lint, types, unit tests, the prerendered build, Playwright + axe.
+# Frontend (Preact with the React API, Vite): lint, types, unit tests, the prerendered build, Playwright + axe.
 # Lint and types cover all the TypeScript and JavaScript: frontend/, e2e/, conformance/, the
 # harness both suites share (testing/) and bench/ (./tsconfig.json: testing/ and bench/).
 .PHONY: frontend-lint frontend-typecheck frontend-unit frontend-build e2e chromium
