@@ -60,6 +60,8 @@ const FIRST_SCRIPT_CHARACTER = /[^\p{Script=Common}\p{Script=Inherited}]/u;
 const RIGHT_TO_LEFT_SCRIPT =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
+const BIDI_MARK = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 function fontkitReverses(text: string): boolean {
   const first = FIRST_SCRIPT_CHARACTER.exec(text)?.[0];
   return first !== undefined && RIGHT_TO_LEFT_SCRIPT.test(first);
@@ -143,6 +145,9 @@ class Writer {
     // Code units: the site's scripts are all in the Basic Multilingual Plane, as bidi-js counts.
     for (let index = 0; index < text.length; index += 1) {
       const char = text.charAt(index);
+      // Bidi marks (Intl writes ٪ followed by U+061C) have done their work in the levels; a
+      // font has nothing to draw for them.
+      if (BIDI_MARK.test(char)) continue;
       const space = char === ' ';
       const face = space ? (current?.face ?? 'face-0') : this.faceFor(char, bold, current?.face);
       const level = levels[index] ?? 0;
