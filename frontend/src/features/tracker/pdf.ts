@@ -82,6 +82,9 @@ class Writer {
     this.doc = new PDFDocument({
       size: A4,
       margin: MARGIN,
+      // No default font: PDFKit's is Helvetica, which its browser build does not carry (and which
+      // has no Arabic); every piece of text names its font (`faces`).
+      font: '',
       lang: input.text.lang,
       displayTitle: true,
       info: { Title: `${input.text.title}: ${input.text.period}`, Creator: input.text.title },
