@@ -41,7 +41,11 @@ const PERIOD_NAMES: Record<Period, MessageDescriptor> = {
 function statusClass(state: PrayerDay): string {
   if (state.status === null) return styles.none ?? '';
   if (state.onTime) return styles.onTime ?? '';
-  return styles[state.status] ?? '';
+  return (
+    { on_time: styles.onTime, late: styles.late, made_up: styles.madeUp, missed: styles.missed }[
+      state.status
+    ] ?? ''
+  );
 }
 
 function shadeClass(day: HistoryDay, today: Day): string {
@@ -99,10 +103,19 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
         return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' }).format(start);
     }
   })();
-  const statusName = (state: PrayerDay) =>
-    state.status === null
-      ? t({ message: 'Not marked', comment: 'The tracker history: a prayer with no mark.' })
-      : i18n._(STATUS_NAMES[state.status]);
+  const statusName = (state: PrayerDay) => {
+    if (state.status === null) {
+      return t({ message: 'Not marked', comment: 'The tracker history: a prayer with no mark.' });
+    }
+    // A combined travel prayer marked late was prayed within the combined time: on time.
+    if (state.onTime && state.status !== 'on_time') {
+      return t({
+        message: 'On time (combined)',
+        comment: 'The tracker history: a travel prayer combined (jam’) with its pair.',
+      });
+    }
+    return i18n._(STATUS_NAMES[state.status]);
+  };
   const choose = (period: Period) =>
     setRange(
       periodOf(period, range.start <= today && today <= range.end ? today : range.start, weekStart),
@@ -169,6 +182,42 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
             `${dayName.format(parseDay(day.day))}: ${number.format(day.onTime)}/${number.format(5)}`
           }
         />
+        <ul className={styles.legend}>
+          {range.period === 'day' || range.period === 'week' ? (
+            <>
+              {(['on_time', 'late', 'made_up', 'missed'] as const).map((status) => (
+                <li key={status}>
+                  <Swatch
+                    className={statusClass({
+                      status,
+                      onTime: status === 'on_time',
+                      congregation: false,
+                      qasr: false,
+                      jam: false,
+                    })}
+                  />
+                  {i18n._(STATUS_NAMES[status])}
+                </li>
+              ))}
+              <li>
+                <Swatch className={styles.none ?? ''} />
+                <Trans comment="The tracker history: a prayer with no mark.">Not marked</Trans>
+              </li>
+            </>
+          ) : (
+            <li>
+              <Trans comment="The heat map's legend: the shades from none to all five prayers on time.">
+                Prayers on time:
+              </Trans>{' '}
+              {[0, 1, 2, 3, 4, 5].map((count) => (
+                <span key={count} className={styles.shadeStep}>
+                  <Swatch className={styles[`shade${count}`] ?? ''} />
+                  {number.format(count)}
+                </span>
+              ))}
+            </li>
+          )}
+        </ul>
         <figcaption>
           <Trans comment="The caption of the tracker's heat map.">
             Prayers of the period: each square is a day’s prayer, or a day shaded by how many of its
@@ -234,7 +283,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
                   x={rightToLeft ? 300 : 0}
                   y={y + 16}
                   className={styles.chartLabel}
-                  textAnchor={rightToLeft ? 'end' : 'start'}
+                  textAnchor="start"
                 >
                   {i18n._(PRAYER_NAMES[rate.prayer])}
                 </text>
@@ -387,7 +436,7 @@ function HeatMap(props: HeatMapProps) {
               x={props.rightToLeft ? width : 0}
               y={20 + row * (cell + gap) + 14}
               className={styles.chartLabel}
-              textAnchor={props.rightToLeft ? 'end' : 'start'}
+              textAnchor="start"
             >
               {props.prayerLabel(prayer)}
             </text>
@@ -409,56 +458,72 @@ function HeatMap(props: HeatMapProps) {
       </svg>
     );
   }
-  // A month: a calendar, weeks in rows from the locale's first day. A year: a row per month.
-  const rows: { key: string; label?: string; cells: { column: number; day: HistoryDay }[] }[] = [];
-  if (range.period === 'month') {
-    let row = -1;
-    for (const day of days) {
-      const column = (weekday(day.day) - props.weekStart + 7) % 7;
-      if (column === 0 || row === -1) {
-        row += 1;
-        rows.push({ key: day.day, cells: [] });
-      }
-      rows[row]?.cells.push({ column, day });
-    }
-  } else {
+  if (range.period === 'year') {
+    // A row per month: its name as text of the page's size, its days as one strip of squares.
     const monthName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
+    const months: { key: string; label: string; days: HistoryDay[] }[] = [];
     for (const day of days) {
       const date = parseDay(day.day);
       const month = date.getUTCMonth();
-      if (!rows[month]) rows[month] = { key: day.day, label: monthName.format(date), cells: [] };
-      rows[month]?.cells.push({ column: date.getUTCDate() - 1, day });
+      months[month] ??= { key: day.day, label: monthName.format(date), days: [] };
+      months[month].days.push(day);
     }
+    const size = 9;
+    const space = 2;
+    const width = 31 * (size + space);
+    return (
+      <div className={styles.year} aria-hidden="true">
+        {months.map((month) => (
+          <div key={month.key} className={styles.yearRow}>
+            <span className={styles.yearLabel}>{month.label}</span>
+            <svg viewBox={`0 0 ${width} ${size}`} focusable="false">
+              {month.days.map((day, index) => (
+                <rect
+                  key={day.day}
+                  x={mirror(index * (size + space), size, width)}
+                  y={0}
+                  width={size}
+                  height={size}
+                  rx={2}
+                  className={props.shadeClass(day)}
+                >
+                  <title>{props.titleOf(day)}</title>
+                </rect>
+              ))}
+            </svg>
+          </div>
+        ))}
+      </div>
+    );
   }
-  const columns = range.period === 'month' ? 7 : 31;
-  const size = range.period === 'month' ? 28 : 9;
-  const space = range.period === 'month' ? 4 : 2;
-  const labelWidth = range.period === 'year' ? 36 : 0;
-  const width = labelWidth + columns * (size + space);
+  // A month: a calendar, weeks in rows from the locale's first day.
+  const rows: { key: string; cells: { column: number; day: HistoryDay }[] }[] = [];
+  let row = -1;
+  for (const day of days) {
+    const column = (weekday(day.day) - props.weekStart + 7) % 7;
+    if (column === 0 || row === -1) {
+      row += 1;
+      rows.push({ key: day.day, cells: [] });
+    }
+    rows[row]?.cells.push({ column, day });
+  }
+  const size = 28;
+  const space = 4;
+  const width = 7 * (size + space);
   const height = rows.length * (size + space);
   const dayNumber = new Intl.NumberFormat(locale);
   return (
     <svg
       className={styles.heatmap}
       viewBox={`0 0 ${width} ${height}`}
-      style={{ maxInlineSize: `${width * (range.period === 'month' ? 1.6 : 2.2)}px` }}
+      style={{ maxInlineSize: `${width * 1.6}px` }}
       aria-hidden="true"
       focusable="false"
     >
-      {rows.map((row, rowIndex) => (
-        <g key={row.key}>
-          {row.label && (
-            <text
-              x={props.rightToLeft ? width : 0}
-              y={rowIndex * (size + space) + size - 1}
-              className={styles.smallLabel}
-              textAnchor={props.rightToLeft ? 'end' : 'start'}
-            >
-              {row.label}
-            </text>
-          )}
-          {row.cells.map(({ column, day }) => {
-            const x = mirror(labelWidth + column * (size + space), size, width);
+      {rows.map((week, rowIndex) => (
+        <g key={week.key}>
+          {week.cells.map(({ column, day }) => {
+            const x = mirror(column * (size + space), size, width);
             const y = rowIndex * (size + space);
             return (
               <g key={day.day}>
@@ -467,21 +532,19 @@ function HeatMap(props: HeatMapProps) {
                   y={y}
                   width={size}
                   height={size}
-                  rx={range.period === 'month' ? 4 : 2}
+                  rx={4}
                   className={props.shadeClass(day)}
                 >
                   <title>{props.titleOf(day)}</title>
                 </rect>
-                {range.period === 'month' && (
-                  <text
-                    x={x + size / 2}
-                    y={y + size / 2 + 4}
-                    textAnchor="middle"
-                    className={styles.dayNumber}
-                  >
-                    {dayNumber.format(parseDay(day.day).getUTCDate())}
-                  </text>
-                )}
+                <text
+                  x={x + size / 2}
+                  y={y + size / 2 + 4}
+                  textAnchor="middle"
+                  className={styles.dayNumber}
+                >
+                  {dayNumber.format(parseDay(day.day).getUTCDate())}
+                </text>
               </g>
             );
           })}
@@ -576,6 +639,15 @@ function BalanceSection({ points, mirror, format, dayLabel, periodLabel }: Balan
         </ScrollBox>
       </details>
     </figure>
+  );
+}
+
+/** A legend's colour sample (its words are beside it). */
+function Swatch({ className }: { className: string }) {
+  return (
+    <svg className={styles.swatch} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <rect width={12} height={12} rx={2} className={className} />
+    </svg>
   );
 }
 

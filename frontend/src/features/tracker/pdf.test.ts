@@ -92,7 +92,8 @@ const lines = (text: string) => text.split('\n').map((line) => line.trim());
 const loose = (line: string) => line.replace(/[\s\u200e\u200f\u202a-\u202e،:·.]/gu, '');
 const looseLines = (text: string) => text.split('\n').map(loose).filter(Boolean);
 
-describe('the PDF report', () => {
+// Laying out and subsetting Amiri takes a few seconds, more on a busy machine.
+describe('the PDF report', { timeout: 30_000 }, () => {
   it('holds the month’s figures in English', async () => {
     const text = await pdfText('en');
     expect(text).toContain('Prayer tracker report');
