@@ -83,7 +83,7 @@ test: deps lint typecheck pytest conformance frontend-lint frontend-typecheck fr
 # Frontend (Preact with the React API, Vite): lint, types, unit tests, the prerendered build, Playwright + axe.
 # Lint and types cover all the TypeScript and JavaScript: frontend/, e2e/, conformance/, the
 # harness both suites share (testing/) and bench/ (./tsconfig.json: testing/ and bench/).
-.PHONY: frontend-lint frontend-typecheck frontend-unit frontend-build e2e chromium
+.PHONY: frontend-lint frontend-typecheck frontend-unit frontend-build e2e chromium pdftotext
 
 frontend-lint: node_modules/.installed $(CITIES)
 	npx eslint . && npx prettier --check frontend e2e conformance testing bench
@@ -92,8 +92,12 @@ frontend-typecheck: node_modules/.installed $(CITIES)
 	npx tsc --noEmit -p frontend && npx tsc --noEmit -p e2e
 	npx tsc --noEmit -p . && npx tsc --noEmit -p conformance
 
-frontend-unit: node_modules/.installed $(CITIES)
+frontend-unit: node_modules/.installed $(CITIES) pdftotext
 	npx vitest run --config frontend/vite.config.ts
+
+# The tracker's PDF report is read back with poppler's pdftotext (features/tracker/pdf.test.ts).
+pdftotext:
+	command -v pdftotext >/dev/null || (apt-get update && apt-get install -y --no-install-recommends poppler-utils)
 
 $(FRONTEND_BUILT): node_modules/.installed $(CITIES) $(FRONTEND_INPUTS)
 	npm run build
@@ -105,7 +109,7 @@ frontend-build: $(FRONTEND_BUILT)
 chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-core)
 
-e2e: deps frontend-build chromium
+e2e: deps frontend-build chromium pdftotext
 	npx playwright test --config e2e/playwright.config.ts
 
 # The frontend benchmark measures the build: built first, as `make start` does.

@@ -5,14 +5,16 @@ import { afterEach, beforeEach } from 'vitest';
 
 // The router (wouter) reads jsdom's address bar and history state: every test starts at / with
 // no state, whatever the previous test navigated to.
+// (A test file may run in Node's environment instead, `@vitest-environment node`: no window.)
 beforeEach(() => {
-  window.history.replaceState(null, '', '/');
+  if (typeof window !== 'undefined') window.history.replaceState(null, '', '/');
 });
 
 // English, from the messages the development build keeps in each descriptor (test/render.tsx).
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 afterEach(() => {
+  if (typeof window === 'undefined') return;
   cleanup();
   localStorage.clear();
 });
