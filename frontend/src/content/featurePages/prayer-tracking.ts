@@ -53,7 +53,7 @@ const page: FeaturePageContent = {
     },
     {
       question: msg`Is my prayer data private?`,
-      answer: msg`Yes. Your log is stored on your device. If you create an account to sync, it is encrypted in transit and at rest, never sold and never shared with advertisers.`,
+      answer: msg`Yes. Your log is stored on your device, and nothing of it reaches us unless you sign in and turn on sync. Synced, it is encrypted in transit and at rest, never sold and never shared with advertisers, and turning sync off deletes our copy.`,
     },
     {
       question: msg`Can I export my prayer history?`,
