@@ -57,7 +57,7 @@ const page: FeaturePageContent = {
     },
     {
       question: msg`Can I export my prayer history?`,
-      answer: msg`Yes. Premium members can export their full history as a PDF report or a CSV file to keep or to share with a teacher or family member.`,
+      answer: msg`Yes. The tracker on this website exports your full history as a CSV file, or a month or a year as a PDF report, without an account, to keep or to share with a teacher or family member. In the app, export is part of premium.`,
     },
   ],
 };
