@@ -110,7 +110,7 @@ const privacy: LegalPage = {
       list: [
         msg`Your location. Prayer times, the Qibla and travel detection are calculated on your phone; coordinates are never sent to us.`,
         msg`Your location on this website. The prayer-times page computes the times, the Qibla and the timetable in your browser. Your position, if you press Use my location, and the city you choose stay there: kept in the browser only if you tick Remember my location, and sent to no one. The city list is a file the page downloads in full from this site, so we never learn what you searched for.`,
-        msg`Your prayer log, unless you create an account and turn on sync.`,
+        msg`Your prayer log. The prayer tracker on this website keeps your marks in your browser and sends nothing to us, unless you sign in and turn on sync.`,
         msg`Contacts, photos, microphone recordings or advertising identifiers.`,
         msg`Anything for advertising: we show no ads and use no advertising trackers.`,
       ],
@@ -119,7 +119,7 @@ const privacy: LegalPage = {
       heading: msg`2. What we collect`,
       list: [
         msg`Account (optional): your name, email address and a salted hash of your password, so you can sign in and sync.`,
-        msg`Synced data (optional): your prayer log and settings, encrypted in transit and at rest, only if you turn on sync.`,
+        msg`Synced data (optional, only after you turn on sync and agree to it): your prayer log (for each day and prayer: on time, late, made up or missed, in congregation, shortened or combined while travelling), your make-up counts and starting balance, the voluntary and custom prayers you track, and when you agreed. It is encrypted in transit and, on our servers, at rest, so a copy of our database alone does not reveal it. Turning sync off deletes this copy at once; your browser keeps its own.`,
         msg`Newsletter and waitlist (optional): your name, email address, which list you joined, when you subscribed and when you confirmed. You can unsubscribe from any email.`,
         msg`Support messages: what you write to us and your email address, to answer you.`,
         msg`Website analytics (only if you press Accept): pages visited, approximate region, device and browser type, through Google Analytics with IP anonymisation. If you reject or ignore the banner, no analytics cookies are set.`,
@@ -136,6 +136,7 @@ const privacy: LegalPage = {
       heading: msg`4. Cookies and local storage`,
       paragraphs: [
         msg`The website stores your cookie choice in your browser under the key cookieConsent. Google Analytics cookies are set only after you accept. You can change your choice at any time with the “Cookie settings” link in the footer.`,
+        msg`The prayer tracker keeps your prayer log in your browser’s own database (IndexedDB) on this device. Clearing this site’s data in your browser deletes it; unless you turned on sync, there is no other copy.`,
       ],
     },
     {
@@ -147,7 +148,7 @@ const privacy: LegalPage = {
     {
       heading: msg`6. Retention`,
       paragraphs: [
-        msg`Account and synced data are kept until you delete your account, which erases them at once. Unconfirmed newsletter sign-ups are deleted after 30 days.`,
+        msg`Account and synced data are kept until you delete your account, which erases them at once; turning sync off erases the synced prayer log at once too. Unconfirmed newsletter sign-ups are deleted after 30 days.`,
         msg`You can delete your account yourself at any time: signed in, from your profile (Account Information → Delete account, where you can also download a copy of your data), or without signing in, from the Delete account page, which emails a link to the address of the account. Nothing personal is kept, apart from the server logs, which are erased after 14 days; a subscription bought in the App Store or Google Play must be cancelled in the store.`,
       ],
       link: { label: msg`Delete your account`, to: '/account/delete' },

@@ -53,11 +53,11 @@ const page: FeaturePageContent = {
     },
     {
       question: msg`Is my prayer data private?`,
-      answer: msg`Yes. Your log is stored on your device. If you create an account to sync, it is encrypted in transit and at rest, never sold and never shared with advertisers.`,
+      answer: msg`Yes. Your log is stored on your device, and nothing of it reaches us unless you sign in and turn on sync. Synced, it is encrypted in transit and at rest, never sold and never shared with advertisers, and turning sync off deletes our copy.`,
     },
     {
       question: msg`Can I export my prayer history?`,
-      answer: msg`Yes. Premium members can export their full history as a PDF report or a CSV file to keep or to share with a teacher or family member.`,
+      answer: msg`Yes. The tracker on this website exports your full history as a CSV file, or a month or a year as a PDF report, without an account, to keep or to share with a teacher or family member. In the app, export is part of premium.`,
     },
   ],
 };
