@@ -402,6 +402,9 @@ export interface SyncOptions {
    * account's tracker as its own (keepLocally), and hands it here.
    */
   onTurnedOff?: (device: SyncableTrackerStore) => void;
+  /** SYNC_EVERY_MS and AFTER_CHANGE_MS unless given. */
+  everyMs?: number;
+  afterChangeMs?: number;
 }
 
 async function hasUnsynced(store: SyncableTrackerStore): Promise<boolean> {
@@ -471,13 +474,13 @@ export function startTrackerSync(options: SyncOptions): () => void {
       void hasUnsynced(store).then((pending) => {
         if (pending) trigger();
       });
-    }, AFTER_CHANGE_MS);
+    }, options.afterChangeMs ?? AFTER_CHANGE_MS);
   };
 
   window.addEventListener('focus', trigger);
   window.addEventListener('online', trigger);
   document.addEventListener('visibilitychange', visible);
-  const every = setInterval(trigger, SYNC_EVERY_MS);
+  const every = setInterval(trigger, options.everyMs ?? SYNC_EVERY_MS);
   const unsubscribe = store.subscribe(changed);
   trigger();
 
