@@ -2,9 +2,10 @@
 
 Thin: who is calling and parsing the request; the rules live in service.py.
 - POST /rest/v1/newsletter_subscribers       supabase.from('newsletter_subscribers').insert()
-- POST /rest/v1/rpc/verify_subscriber         supabase.rpc('verify_subscriber', { token })
 - POST /api/newsletter/unsubscribe?token=…    RFC 8058 one-click, or JSON {token}
 - POST /api/contact                           the contact form
+The function `verify_subscriber` is a declaration (functions.py), served with every other
+domain's by core/postgrest/router.py, as are the answers for unknown tables and functions.
 Shapes and codes: docs/api.md#rest-insert and the sections after it.
 """
 
@@ -23,7 +24,6 @@ from app.core.openapi import (
     api_errors,
     extra,
     json_body,
-    json_response,
     merge,
     redirect,
     rest_errors,
@@ -38,7 +38,6 @@ from app.newsletter.schemas import (
     SubscriberRow,
     UnsubscribeBody,
     UnsubscribeOut,
-    VerifySubscriberArgs,
     unsubscribe_token,
 )
 
@@ -120,35 +119,6 @@ async def insert_subscribers(
 async def subscribers_not_readable(role: RoleDep) -> Response:
     # The list is special-category data (GDPR Art. 9): no client role may read or change it.
     raise errors.permission_denied(role)
-
-
-@rest_router.post(
-    "/rpc/verify_subscriber",
-    responses=merge(
-        json_response(200, "true: confirmed now; false: not a live token", {"type": "boolean"}),
-        rest_errors(400, 401, 404, 406, 413, 429, 503),
-    ),
-    openapi_extra=extra(API_KEY, json_body(VerifySubscriberArgs, required=True)),
-)
-async def verify_subscriber(
-    request: Request, _role: RoleDep, service: NewsletterServiceDep
-) -> Response:
-    postgrest.check_schema(request)
-    token = postgrest.rpc_token_argument(await request.body(), "verify_subscriber")
-    confirmed = await service.verify(token)
-    return Response("true" if confirmed else "false", media_type="application/json")
-
-
-@rest_router.api_route("/rpc/{name}", methods=["GET", "POST"], include_in_schema=False)
-async def unknown_function(name: str, _role: RoleDep) -> Response:
-    raise errors.unknown_function(name)
-
-
-@rest_router.api_route(
-    "/{table}", methods=["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"], include_in_schema=False
-)
-async def unknown_table(table: str, _role: RoleDep) -> Response:
-    raise errors.unknown_table(table)
 
 
 # --- /api ----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """`/rest/v1/<table>` for every declared table: GET/HEAD (select), POST (insert, upsert),
-PATCH (update), DELETE. HTTP only: the language is parsed by language.py, the statements and
-their policy are statements.py's.
+PATCH (update), DELETE; `/rest/v1/rpc/<name>` for every declared function; PostgREST's
+PGRST202 and PGRST205 for any other path. HTTP only: the language is parsed by language.py,
+the statements and their policy are statements.py's.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from fastapi.responses import Response
 
 from app.core.callers import RestCaller, Role, rest_caller
 from app.core.database import DbSession
-from app.core.deps import ApiKeysDep, JwtKeysDep
+from app.core.deps import ApiKeysDep, ContextDep, JwtKeysDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.postgrest import errors, language, openapi
@@ -132,32 +133,64 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
         )
 
 
-def _function_route(router: APIRouter, function: DataFunction) -> None:
+def _functions_hint(functions: Sequence[DataFunction]) -> str:
+    signatures = sorted(f.signature for f in functions)
+    return f"The functions exposed here are {', '.join(signatures) or 'none'}."
+
+
+def _arguments(function: DataFunction, raw: bytes, hint: str) -> dict[str, object]:
+    # No body is no arguments (supabase-js sends `{}`, a bare POST is as good); a function
+    # that takes some must be given them as a JSON object.
+    found = language.parse_json(raw) if raw.strip() or function.arguments else {}
+    names = {a.name for a in function.arguments}
+    if not isinstance(found, dict) or set(found) != names:
+        raise errors.unknown_function(
+            function.name, list(found) if isinstance(found, dict) else [], hint
+        )
+    return {a.name: language.convert_argument(a, found[a.name]) for a in function.arguments}
+
+
+def _function_route(router: APIRouter, function: DataFunction, hint: str) -> None:
     responses, doc = openapi.function_doc(function)
 
     @router.post(
         f"/rpc/{function.name}", response_class=Response, responses=responses, openapi_extra=doc
     )
-    async def call(request: Request, db: DbSession, caller: CallerDep) -> Response:
+    async def call(request: Request, context: ContextDep, caller: CallerDep) -> Response:
         language.check_schema(request)
-        raw = await request.body()
-        arguments = language.parse_json(raw) if raw.strip() else {}
-        if not isinstance(arguments, dict) or set(arguments) != function.arguments:
-            names = list(arguments) if isinstance(arguments, dict) else []
-            raise errors.unknown_function(function.name, names)
+        arguments = _arguments(function, await request.body(), hint)
         if caller.role not in function.roles and caller.role is not Role.service_role:
             raise errors.function_denied(caller.role, function.name)
-        await _limit_writes(request, caller)
-        result = await function.run(FunctionCall(db, caller, _secret(request), arguments))
+        if function.counts_as_write:
+            await _limit_writes(request, caller)
+        call = FunctionCall(context.db, caller, _secret(request), arguments, context)
+        result = await function.run(call)
         return Response(json.dumps(result, ensure_ascii=False), media_type="application/json")
 
 
-def data_router(tables: Sequence[DataTable], functions: Sequence[DataFunction] = ()) -> APIRouter:
-    """The routes of the declared tables and functions (included before the newsletter's
-    catch-alls)."""
+def data_router(tables: Sequence[DataTable], functions: Sequence[DataFunction]) -> APIRouter:
+    """The routes of every domain's declared tables and functions, then PostgREST's answers
+    for the rest: an unknown function (PGRST202, with the list of the declared ones) and an
+    unknown table (PGRST205). Included after any route a domain serves under /rest/v1 itself,
+    since its catch-alls match every path there."""
     router = APIRouter(prefix="/rest/v1", tags=["rest"])
     for table in tables:
         _table_routes(router, table)
+    hint = _functions_hint(functions)
     for function in functions:
-        _function_route(router, function)
+        _function_route(router, function, hint)
+
+    @router.api_route("/rpc/{name}", methods=["GET", "POST"], include_in_schema=False)
+    async def unknown_function(name: str, _caller: CallerDep) -> Response:
+        # GET of a declared function too: every function here may write, so POST only.
+        raise errors.unknown_function(name, None, hint)
+
+    @router.api_route(
+        "/{table}",
+        methods=["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"],
+        include_in_schema=False,
+    )
+    async def unknown_table(table: str, _caller: CallerDep) -> Response:
+        raise errors.unknown_table(table)
+
     return router

@@ -29,6 +29,7 @@ from sqlalchemy import Table
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.callers import RestCaller, Role
+from app.core.deps import RequestContext
 
 
 class Verb(StrEnum):
@@ -156,22 +157,41 @@ class DataTable:
 @dataclass(frozen=True)
 class FunctionCall:
     """What a declared function runs with: the request's transaction, the caller, the server
-    secret (for DataStatements over sealed tables) and its arguments, already checked."""
+    secret (for DataStatements over sealed tables), its arguments (checked and typed), and the
+    request's context (mail queue, client, settings, limiter) for a domain service that needs
+    it, as the newsletter's does."""
 
     db: AsyncSession
     caller: RestCaller
     server_secret: str
     arguments: Mapping[str, object]
+    context: RequestContext
 
 
 @dataclass(frozen=True)
 class DataFunction:
     """`POST /rest/v1/rpc/<name>` (supabase-js `rpc()`): who may call it (PostgreSQL's GRANT
-    EXECUTE; service_role always may), its argument names, and what it does. It runs in the
+    EXECUTE; service_role always may), its arguments, and what it does. It runs in the
     request's transaction, so it is all or nothing, and should reach rows only through
-    `DataStatements` so that the tables' policies hold inside it too."""
+    `DataStatements` so that the tables' policies hold inside it too.
+
+    Every function of every domain is one of these, handed to `router.data_router`: the
+    routes, the OpenAPI operation and the PGRST202 hint (the list of functions) all come from
+    the declarations."""
 
     name: str
     roles: frozenset[Role]
     run: Callable[[FunctionCall], Awaitable[object]]
-    arguments: frozenset[str] = frozenset()
+    # By name and type: PostgREST finds a function by its argument names (others: PGRST202),
+    # and a value of the wrong type is PostgreSQL's error (22P02).
+    arguments: tuple[Column, ...] = ()
+    # The JSON Schema of the answer, and what it means (the OpenAPI document).
+    returns: Mapping[str, Any] = field(default_factory=dict)
+    description: str = "The function's answer"
+    # A signed-in caller's call counts against RATE_LIMIT_DATA_WRITE; False for a function
+    # whose service counts a limit of its own.
+    counts_as_write: bool = True
+
+    @property
+    def signature(self) -> str:
+        return f"{self.name}({', '.join(a.name for a in self.arguments)})"
