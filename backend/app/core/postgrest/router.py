@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from app.core.callers import RestCaller, Role, rest_caller
+from app.core.crypto import Keyring
 from app.core.database import DbSession
 from app.core.deps import ApiKeysDep, ContextDep, JwtKeysDep
 from app.core.error_codes import ErrorCode
@@ -66,9 +67,9 @@ async def _limit_writes(request: Request, caller: RestCaller) -> None:
         )
 
 
-def _secret(request: Request) -> str:
-    secret: str = request.app.state.jwt_keys.secret
-    return secret
+def _keyring(request: Request) -> Keyring:
+    keyring: Keyring = request.app.state.jwt_keys.keyring
+    return keyring
 
 
 def _table_routes(router: APIRouter, table: DataTable) -> None:
@@ -82,7 +83,7 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
     @router.head(path, include_in_schema=False)
     async def read(request: Request, db: DbSession, caller: CallerDep) -> Response:
         query = language.parse_read(table, request)
-        result = await DataStatements(db, table, caller, _secret(request)).read(query)
+        result = await DataStatements(db, table, caller, _keyring(request)).read(query)
         headers = {"Content-Range": _content_range(query.offset, len(result.rows), result.total)}
         partial = result.total is not None and len(result.rows) < result.total
         status = 206 if partial and not query.single else 200
@@ -101,7 +102,7 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
     async def create(request: Request, db: DbSession, caller: CallerDep) -> Response:
         await _limit_writes(request, caller)
         write = language.parse_insert(table, request, await request.body())
-        result = await DataStatements(db, table, caller, _secret(request)).insert(write)
+        result = await DataStatements(db, table, caller, _keyring(request)).insert(write)
         return _write_response(result, write, 201)
 
     responses, doc = openapi.update_doc(table)
@@ -110,7 +111,7 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
     async def change(request: Request, db: DbSession, caller: CallerDep) -> Response:
         await _limit_writes(request, caller)
         write = language.parse_update(table, request, await request.body())
-        result = await DataStatements(db, table, caller, _secret(request)).update(write)
+        result = await DataStatements(db, table, caller, _keyring(request)).update(write)
         return _write_response(result, write, 200)
 
     responses, doc = openapi.delete_doc(table)
@@ -119,7 +120,7 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
     async def remove(request: Request, db: DbSession, caller: CallerDep) -> Response:
         await _limit_writes(request, caller)
         write = language.parse_delete(table, request)
-        result = await DataStatements(db, table, caller, _secret(request)).delete(write)
+        result = await DataStatements(db, table, caller, _keyring(request)).delete(write)
         return _write_response(result, write, 200)
 
     @router.put(path, include_in_schema=False)
@@ -163,7 +164,7 @@ def _function_route(router: APIRouter, function: DataFunction, hint: str) -> Non
             raise errors.function_denied(caller.role, function.name)
         if function.counts_as_write:
             await _limit_writes(request, caller)
-        call = FunctionCall(context.db, caller, _secret(request), arguments, context)
+        call = FunctionCall(context.db, caller, _keyring(request), arguments, context)
         result = await function.run(call)
         return Response(json.dumps(result, ensure_ascii=False), media_type="application/json")
 

@@ -29,6 +29,7 @@ from sqlalchemy import Table
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.callers import RestCaller, Role
+from app.core.crypto import Keyring
 from app.core.deps import RequestContext
 
 
@@ -156,14 +157,14 @@ class DataTable:
 
 @dataclass(frozen=True)
 class FunctionCall:
-    """What a declared function runs with: the request's transaction, the caller, the server
-    secret (for DataStatements over sealed tables), its arguments (checked and typed), and the
+    """What a declared function runs with: the request's transaction, the caller, the keyring
+    (for DataStatements over sealed tables), its arguments (checked and typed), and the
     request's context (mail queue, client, settings, limiter) for a domain service that needs
     it, as the newsletter's does."""
 
     db: AsyncSession
     caller: RestCaller
-    server_secret: str
+    keyring: Keyring
     arguments: Mapping[str, object]
     context: RequestContext
 
