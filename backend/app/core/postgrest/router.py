@@ -21,7 +21,7 @@ from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.postgrest import errors, language, openapi
 from app.core.postgrest.statements import DataStatements, Result
-from app.core.postgrest.tables import DataFunction, DataTable, FunctionCall
+from app.core.postgrest.tables import DataFunction, DataTable, FunctionCall, Verb
 
 
 async def _caller(request: Request, api_keys: ApiKeysDep, jwt_keys: JwtKeysDep) -> RestCaller:
@@ -72,61 +72,103 @@ def _keyring(request: Request) -> Keyring:
     return keyring
 
 
+def _closed_route(router: APIRouter, table: DataTable, path: str, methods: list[str]) -> None:
+    """Verbs no role has on this table (not even service_role): refused before the request is
+    read, as PostgreSQL refuses a statement on a table the role has no privilege on."""
+
+    @router.api_route(path, methods=methods, include_in_schema=False)
+    async def closed(caller: CallerDep) -> Response:
+        raise errors.permission_denied(caller.role, table.name)
+
+
 def _table_routes(router: APIRouter, table: DataTable) -> None:
     """One table's routes. A function per table, so that each handler closes over its table
     (a default argument would be a query parameter FastAPI reads from the client)."""
     path = f"/{table.name}"
+    policy = table.policy
 
-    responses, doc = openapi.read_doc(table)
+    if policy.closed(Verb.select):
+        _closed_route(router, table, path, ["GET", "HEAD"])
+    else:
+        responses, doc = openapi.read_doc(table)
 
-    @router.get(path, response_class=Response, responses=responses, openapi_extra=doc)
-    @router.head(path, include_in_schema=False)
-    async def read(request: Request, db: DbSession, caller: CallerDep) -> Response:
-        query = language.parse_read(table, request)
-        result = await DataStatements(db, table, caller, _keyring(request)).read(query)
-        headers = {"Content-Range": _content_range(query.offset, len(result.rows), result.total)}
-        partial = result.total is not None and len(result.rows) < result.total
-        status = 206 if partial and not query.single else 200
-        content, media = _body(result.rows, query.single)
-        if request.method == "HEAD":
-            content = ""
-        return Response(
-            content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
+        @router.get(path, response_class=Response, responses=responses, openapi_extra=doc)
+        @router.head(path, include_in_schema=False)
+        async def read(request: Request, db: DbSession, caller: CallerDep) -> Response:
+            query = language.parse_read(table, request)
+            statements = DataStatements(db, table, caller, _keyring(request))
+            result = await statements.read(query)
+            headers = {
+                "Content-Range": _content_range(query.offset, len(result.rows), result.total)
+            }
+            partial = result.total is not None and len(result.rows) < result.total
+            status = 206 if partial and not query.single else 200
+            content, media = _body(result.rows, query.single)
+            if request.method == "HEAD":
+                content = ""
+            return Response(
+                content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
+            )
+
+    custom = table.custom_insert
+    if custom is not None:
+
+        @router.post(
+            path,
+            status_code=201,
+            response_class=Response,
+            responses=dict(custom.responses),
+            openapi_extra=dict(custom.doc),
         )
+        async def insert_own(request: Request, context: ContextDep, caller: CallerDep) -> Response:
+            return await custom.handle(request, caller, context)
 
-    responses, doc = openapi.insert_doc(table)
+    elif policy.closed(Verb.insert):
+        _closed_route(router, table, path, ["POST"])
+    else:
+        responses, doc = openapi.insert_doc(table)
 
-    @router.post(
-        path, status_code=201, response_class=Response, responses=responses, openapi_extra=doc
-    )
-    async def create(request: Request, db: DbSession, caller: CallerDep) -> Response:
-        await _limit_writes(request, caller)
-        write = language.parse_insert(table, request, await request.body())
-        result = await DataStatements(db, table, caller, _keyring(request)).insert(write)
-        return _write_response(result, write, 201)
+        @router.post(
+            path, status_code=201, response_class=Response, responses=responses, openapi_extra=doc
+        )
+        async def create(request: Request, db: DbSession, caller: CallerDep) -> Response:
+            await _limit_writes(request, caller)
+            write = language.parse_insert(table, request, await request.body())
+            result = await DataStatements(db, table, caller, _keyring(request)).insert(write)
+            return _write_response(result, write, 201)
 
-    responses, doc = openapi.update_doc(table)
+    if policy.closed(Verb.update):
+        _closed_route(router, table, path, ["PATCH"])
+    else:
+        responses, doc = openapi.update_doc(table)
 
-    @router.patch(path, response_class=Response, responses=responses, openapi_extra=doc)
-    async def change(request: Request, db: DbSession, caller: CallerDep) -> Response:
-        await _limit_writes(request, caller)
-        write = language.parse_update(table, request, await request.body())
-        result = await DataStatements(db, table, caller, _keyring(request)).update(write)
-        return _write_response(result, write, 200)
+        @router.patch(path, response_class=Response, responses=responses, openapi_extra=doc)
+        async def change(request: Request, db: DbSession, caller: CallerDep) -> Response:
+            await _limit_writes(request, caller)
+            write = language.parse_update(table, request, await request.body())
+            result = await DataStatements(db, table, caller, _keyring(request)).update(write)
+            return _write_response(result, write, 200)
 
-    responses, doc = openapi.delete_doc(table)
+    if policy.closed(Verb.delete):
+        _closed_route(router, table, path, ["DELETE"])
+    else:
+        responses, doc = openapi.delete_doc(table)
 
-    @router.delete(path, response_class=Response, responses=responses, openapi_extra=doc)
-    async def remove(request: Request, db: DbSession, caller: CallerDep) -> Response:
-        await _limit_writes(request, caller)
-        write = language.parse_delete(table, request)
-        result = await DataStatements(db, table, caller, _keyring(request)).delete(write)
-        return _write_response(result, write, 200)
+        @router.delete(path, response_class=Response, responses=responses, openapi_extra=doc)
+        async def remove(request: Request, db: DbSession, caller: CallerDep) -> Response:
+            await _limit_writes(request, caller)
+            write = language.parse_delete(table, request)
+            result = await DataStatements(db, table, caller, _keyring(request)).delete(write)
+            return _write_response(result, write, 200)
 
     @router.put(path, include_in_schema=False)
     async def replace(caller: CallerDep) -> Response:
-        # PostgREST's single-row upsert by primary-key filters; POST with
-        # resolution=merge-duplicates does the same and is what supabase-js sends.
+        # PostgREST's single-row upsert: it needs both the insert and the update privilege.
+        if not (
+            policy.allows(caller.role, Verb.insert) and policy.allows(caller.role, Verb.update)
+        ):
+            raise errors.permission_denied(caller.role, table.name)
+        # POST with resolution=merge-duplicates does the same and is what supabase-js sends.
         raise AppError(
             405,
             ErrorCode.method_not_allowed,

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
+from fastapi import Request, Response
 from sqlalchemy import Table
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -89,9 +90,18 @@ class RowPolicy:
 
     grants: Mapping[Role, frozenset[Verb]]
     owner: str | None = None
+    # service_role bypasses the policy (BYPASSRLS), as in Supabase; False for a table that no
+    # key may read or change at all, not even the service key (the newsletter's list).
+    bypass: bool = True
 
     def allows(self, role: Role, verb: Verb) -> bool:
-        return role is Role.service_role or verb in self.grants.get(role, frozenset())
+        bypasses = self.bypass and role is Role.service_role
+        return bypasses or verb in self.grants.get(role, frozenset())
+
+    def closed(self, verb: Verb) -> bool:
+        """No role may do this at all: its routes refuse before reading the request, and the
+        OpenAPI document leaves them out."""
+        return not self.bypass and not any(verb in verbs for verbs in self.grants.values())
 
 
 def owned_by(column: str, *, verbs: frozenset[Verb] = ALL_VERBS) -> RowPolicy:
@@ -105,6 +115,18 @@ class RowCheck:
     name: str
     holds: Callable[[Mapping[str, object]], bool]
     reason: str
+
+
+@dataclass(frozen=True)
+class CustomInsert:
+    """An insert that a domain's service performs itself rather than `DataStatements` (the
+    newsletter's: it sends confirmation emails, counts its own limits and merges join groups).
+    The handler reads the request with language.py and answers errors.py's errors; `responses`
+    and `doc` are its OpenAPI operation."""
+
+    handle: Callable[[Request, RestCaller, RequestContext], Awaitable[Response]]
+    responses: Mapping[int | str, Any]
+    doc: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -130,6 +152,8 @@ class DataTable:
     # Columns in the stored table that the mechanism fills: the ciphertext and its digest.
     sealed_column: str = "sealed"
     digest_column: str = "sealed_digest"
+    # An insert of the domain's own (see CustomInsert); the other verbs are the mechanism's.
+    custom_insert: CustomInsert | None = None
     by_name: dict[str, Column] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
