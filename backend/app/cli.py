@@ -11,9 +11,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from app.core.settings import SettingsError, get_settings
+from app.core.settings import Settings, SettingsError, get_settings
+
+if TYPE_CHECKING:
+    from app.core.crypto import Keyring
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -78,6 +82,55 @@ def _keys(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _data_keys(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from app.core.jwt_keys import JwtKeys
+
+    settings = get_settings()
+    keyring = JwtKeys(settings).keyring
+    return asyncio.run(_data_keys_run(settings, keyring, reseal=args.reseal))
+
+
+async def _data_keys_run(settings: Settings, keyring: Keyring, *, reseal: bool) -> int:
+    """Per sealed column, how many values each key sealed; with --reseal, first sealed again
+    with the current key. Exit status 1 when a value names a key this server does not hold."""
+    from app.auth.models import Factor, FlowState
+    from app.auth.providers import PROVIDER_TOKENS_PURPOSE
+    from app.auth.service.mfa import TOTP_SECRET_PURPOSE
+    from app.core import rekey
+    from app.core.database import create_engine, create_sessionmaker
+    from app.core.postgrest.tables import table_of
+    from app.tracker.tables import TABLES
+
+    def by_id(row: Mapping[str, Any]) -> str:
+        return str(row["id"])
+
+    columns = [
+        *(rekey.of_data_table(t) for t in TABLES if t.seal_purpose),
+        rekey.SealedColumn(table_of(Factor), "secret", TOTP_SECRET_PURPOSE, by_id, ("id",)),
+        rekey.SealedColumn(
+            table_of(FlowState), "provider_tokens", PROVIDER_TOKENS_PURPOSE, by_id, ("id",)
+        ),
+    ]
+    engine = create_engine(settings)
+    missing = False
+    try:
+        async with create_sessionmaker(engine)() as db:
+            for column in columns:
+                if reseal:
+                    done, left = await rekey.reseal(db, keyring, column)
+                    print(f"{column.label}: sealed again {done}, unopenable {left}")
+                counts = await rekey.count(db, keyring, column)
+                await db.rollback()
+                listed = ", ".join(f"{k}: {n}" for k, n in sorted(counts.items())) or "none"
+                print(f"{column.label}: {listed}")
+                missing = missing or any("no such key" in k for k in counts)
+    finally:
+        await engine.dispose()
+    return 1 if missing else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     from app.account import cli as account_cli
     from app.auth import cli as auth_cli
@@ -102,6 +155,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     keys = sub.add_parser("keys", help="print the anon and service_role API keys")
     keys.set_defaults(handler=_keys)
+
+    data_keys = sub.add_parser(
+        "data-keys",
+        help="count sealed values per encryption key (DATA_ENCRYPTION_KEY in README.md)",
+    )
+    data_keys.add_argument(
+        "--reseal", action="store_true", help="first seal every value again with the current key"
+    )
+    data_keys.set_defaults(handler=_data_keys)
 
     newsletter_cli.register(sub)
     account_cli.register(sub)

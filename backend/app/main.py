@@ -25,8 +25,9 @@ from app.mail import mailbox
 from app.mail.backends import create_mailer
 from app.mail.delivery import Deliverer, create_outcome_engine
 from app.mail.i18n import load_catalogues
+from app.newsletter.functions import FUNCTIONS as NEWSLETTER_FUNCTIONS
 from app.newsletter.router import api_router as newsletter_api_router
-from app.newsletter.router import rest_router as newsletter_rest_router
+from app.newsletter.tables import TABLES as NEWSLETTER_TABLES
 from app.tracker.functions import FUNCTIONS as TRACKER_FUNCTIONS
 from app.tracker.tables import TABLES as TRACKER_TABLES
 from app.web.site import mount_site
@@ -84,9 +85,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(auth_router)
     app.include_router(account_router)
-    # The declared tables before the newsletter's routes, whose catch-all answers PGRST205.
-    app.include_router(data_router(TRACKER_TABLES, TRACKER_FUNCTIONS))
-    app.include_router(newsletter_rest_router)
+    # Every domain's tables and functions, and PostgREST's answers for every other /rest/v1 path.
+    app.include_router(
+        data_router(
+            (*NEWSLETTER_TABLES, *TRACKER_TABLES), (*NEWSLETTER_FUNCTIONS, *TRACKER_FUNCTIONS)
+        )
+    )
     app.include_router(newsletter_api_router)
     if settings.is_development and settings.mail_backend is MailBackend.outbox:
         app.include_router(mailbox.router)

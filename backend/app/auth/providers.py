@@ -29,7 +29,7 @@ from joserfc.errors import InvalidKeyIdError, JoseError
 from joserfc.jwk import ECKey, KeySet
 from joserfc.jws import JWSRegistry
 
-from app.core.crypto import SecretBox
+from app.core.crypto import Keyring
 from app.core.settings import Settings, SettingsError
 
 GOOGLE = "google"
@@ -99,12 +99,16 @@ class Tokens:
         return params
 
 
+# The key purpose of a flow's provider tokens (core/crypto.py), bound to the flow's id.
+PROVIDER_TOKENS_PURPOSE = "provider-tokens"
+
+
 class ProviderTokenBox:
     """The provider's tokens held for a PKCE flow until its exchange: encrypted, bound to
     the flow's row (core/crypto.py)."""
 
-    def __init__(self, server_secret: str) -> None:
-        self._box = SecretBox(server_secret, "provider-tokens")
+    def __init__(self, keyring: Keyring) -> None:
+        self._box = keyring.box(PROVIDER_TOKENS_PURPOSE)
 
     def seal(
         self, tokens: Tokens, flow_id: uuid.UUID, identity: dict[str, Any] | None = None

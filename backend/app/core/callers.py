@@ -91,7 +91,3 @@ def rest_caller(request: Request, api_keys: ApiKeys, keys: JwtKeys) -> RestCalle
     except ValueError as exc:
         raise AppError(401, ErrorCode.pgrst_jwt_invalid, "JWT could not be decoded") from exc
     return RestCaller(Role.authenticated, user_id)
-
-
-def rest_role(request: Request, api_keys: ApiKeys, keys: JwtKeys) -> Role:
-    return rest_caller(request, api_keys, keys).role

@@ -1,5 +1,5 @@
-"""Transport concerns shared by every API: body size limit, CORS, the caller's address, and
-no caching of auth answers."""
+"""Transport concerns shared by every API: body size limit, CORS, the caller's address, no
+caching of auth answers, and compression of the data API's answers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ import ipaddress
 from typing import Any, cast
 
 from fastapi import FastAPI, Request
+from servestatic.utils import parse_accept_encoding
+from starlette.datastructures import Headers
 from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -123,6 +126,37 @@ class NoStore:
         await self.app(scope, receive, no_store_send)
 
 
+# Only the data API's answers are compressed: they are the large ones (a year of tracker marks
+# is ~730 KiB of JSON, ~95 KiB gzipped: bench/results/tracker.md), and they carry no secret,
+# so compressing them beside reflected input gives nothing away (BREACH). Auth answers carry
+# tokens and stay as they are. The site's pages and files are compressed by web/site.py.
+GZIP_PREFIXES = ("/rest/v1/",)
+# As the site's pages: below this, gzip's header and a round trip cost more than they save.
+GZIP_MIN_BYTES = 1024
+# zlib's default: ~5 ms for a year of marks; level 9 takes four times longer for 5% less.
+GZIP_LEVEL = 6
+
+
+class DataApiGzip:
+    """Starlette's GZipMiddleware (it adds `Vary: Accept-Encoding`, streams, and compresses
+    large bodies off the event loop) for the paths under GZIP_PREFIXES, when the client accepts
+    gzip by RFC 9110's rules (`gzip;q=0` refuses it; Starlette alone looks for the word).
+    Starlette leaves a 206 uncompressed, taking it for a byte range, and so does this: a page
+    of rows answered 206 (`Prefer: count=exact` with more rows) goes as it is."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(app, minimum_size=GZIP_MIN_BYTES, compresslevel=GZIP_LEVEL)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith(GZIP_PREFIXES):
+            accepted = Headers(scope=scope).get("accept-encoding", "")
+            if "gzip" in parse_accept_encoding(accepted):
+                await self.gzip(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 _PEER = "app.socket_peer"
 
 
@@ -162,6 +196,7 @@ def is_ip_address(value: str) -> bool:
 
 def install_transport(app: FastAPI, *, max_body_bytes: int, forwarded_allow_ips: str) -> None:
     # Starlette runs the last-added middleware first: CORS wraps everything, including 413s.
+    app.add_middleware(DataApiGzip)
     app.add_middleware(NoStore)
     app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes)
     app.add_middleware(

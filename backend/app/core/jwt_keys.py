@@ -12,6 +12,7 @@ from joserfc import jwt
 from joserfc.errors import BadSignatureError, ExpiredTokenError, JoseError
 from joserfc.jwk import ECKey, GuestProtocol, Key, OctKey, RSAKey
 
+from app.core.crypto import Keyring
 from app.core.settings import Settings
 
 # joserfc, not PyJWT: the JOSE library Authlib itself is built on (the OIDC sign-in already uses
@@ -76,6 +77,11 @@ _UNVERIFIED = "invalid JWT: unable to parse or verify signature"
 class JwtKeys:
     def __init__(self, settings: Settings) -> None:
         self._secret = settings.resolved_jwt_secret
+        # Sealed values' keys live here beside the JWT secret: until DATA_ENCRYPTION_KEY is set
+        # the one secret is both, and every service that has these keys can seal and open.
+        self.keyring = Keyring(
+            self._secret, settings.data_encryption_key, settings.data_encryption_old_keys
+        )
         self._hs256 = OctKey.import_key(self._secret)
         self._asymmetric = (
             _load_jwks(settings.jwt_signing_keys) if settings.jwt_signing_keys else []

@@ -260,6 +260,11 @@ class Settings(BaseSettings):
     # syncs a few times an hour and a year of history is about 9 upserts (bench/results/
     # tracker.md); this bounds what one stolen token can make the server do.
     rate_limit_data_write: RateRule = Rule(300, 300)
+    # The key sealed values are encrypted with (the tracker's rows, TOTP secrets, a sign-in
+    # flow's provider tokens; core/crypto.py): unset, JWT_SECRET as before. The old keys, comma-
+    # separated, still open what they sealed while it is sealed again on its next write.
+    data_encryption_key: str = ""
+    data_encryption_old_keys: Annotated[list[str], NoDecode] = []
 
     # -- newsletter and contact form (newsletter/) ------------------------------------------
     # How long the emailed confirmation link works (seconds; default 7 days).
@@ -289,10 +294,26 @@ class Settings(BaseSettings):
     def _empty_means_default(cls, value: Any) -> Any:
         return None if value == "" else value
 
-    @field_validator("uri_allow_list", "google_client_id", "apple_client_id", mode="before")
+    @field_validator(
+        "uri_allow_list",
+        "google_client_id",
+        "apple_client_id",
+        "data_encryption_old_keys",
+        mode="before",
+    )
     @classmethod
     def _parse_lists(cls, value: Any) -> Any:
         return _split_csv(value)
+
+    @field_validator("data_encryption_key")
+    @classmethod
+    def _data_key_is_strong(cls, value: str) -> str:
+        if value and (value in KNOWN_PUBLIC_SECRETS or len(value) < MIN_SECRET_LENGTH):
+            raise ValueError(
+                f"DATA_ENCRYPTION_KEY must be a random value of at least {MIN_SECRET_LENGTH} "
+                "characters (openssl rand -base64 32)"
+            )
+        return value
 
     @field_validator("uri_allow_list")
     @classmethod

@@ -63,17 +63,7 @@ def too_many_rows(count: int, limit: int) -> AppError:
     )
 
 
-unknown_table = rest.unknown_table
 not_single = rest.not_single
-
-
-def unknown_function(name: str) -> AppError:
-    return AppError(
-        404,
-        ErrorCode.pgrst_unknown_function,
-        f"Could not find the function public.{rest.safe(name)} in the schema cache",
-        hint="The functions exposed here are verify_subscriber(token) and tracker_forget().",
-    )
 
 
 # --- /api/newsletter ---------------------------------------------------------------------

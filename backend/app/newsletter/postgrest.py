@@ -21,7 +21,6 @@ from app.core.postgrest.language import (
     SINGLE_OBJECT,
     check_schema,
     json_objects,
-    parse_json,
     preferences,
     quoted_list,
     row_keys,
@@ -56,18 +55,6 @@ class InsertRequest:
     ignore_duplicates: bool
     select: tuple[str, ...]
     single: bool
-
-
-def rpc_token_argument(raw: bytes, function: str) -> str:
-    """The one text argument `{token}` of an RPC; any other argument list is no function
-    of ours (PostgREST resolves functions by their argument names)."""
-    args = parse_json(raw)
-    if not isinstance(args, dict) or set(args) != {"token"}:
-        raise errors.unknown_function(function)
-    token = args["token"]
-    if token is not None and not isinstance(token, str):
-        raise errors.invalid_type("token", "text")
-    return token or ""
 
 
 def _check_writable(column: str, role: Role) -> None:

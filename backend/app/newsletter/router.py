@@ -2,9 +2,12 @@
 
 Thin: who is calling and parsing the request; the rules live in service.py.
 - POST /rest/v1/newsletter_subscribers       supabase.from('newsletter_subscribers').insert()
-- POST /rest/v1/rpc/verify_subscriber         supabase.rpc('verify_subscriber', { token })
+  (the handler is here; the route is the table's declaration, tables.py)
 - POST /api/newsletter/unsubscribe?token=…    RFC 8058 one-click, or JSON {token}
 - POST /api/contact                           the contact form
+The table (tables.py) and the function `verify_subscriber` (functions.py) are declarations,
+served with every other domain's by core/postgrest/router.py, as are the answers for unknown
+tables and functions.
 Shapes and codes: docs/api.md#rest-insert and the sections after it.
 """
 
@@ -17,20 +20,20 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
-from app.core.deps import SettingsDep
+from app.core.callers import RestCaller
+from app.core.deps import RequestContext, SettingsDep
 from app.core.openapi import (
     API_KEY,
     api_errors,
     extra,
     json_body,
-    json_response,
     merge,
     redirect,
     rest_errors,
 )
 from app.core.requests import decode_json, parse
 from app.newsletter import errors, postgrest
-from app.newsletter.deps import NewsletterServiceDep, RoleDep
+from app.newsletter.deps import NewsletterServiceDep
 from app.newsletter.schemas import (
     ContactIn,
     ContactOut,
@@ -38,11 +41,10 @@ from app.newsletter.schemas import (
     SubscriberRow,
     UnsubscribeBody,
     UnsubscribeOut,
-    VerifySubscriberArgs,
     unsubscribe_token,
 )
+from app.newsletter.service import NewsletterService
 
-rest_router = APIRouter(prefix="/rest/v1", tags=["rest"])
 api_router = APIRouter(prefix="/api", tags=["newsletter"])
 
 
@@ -69,30 +71,30 @@ _INSERT_DOC = extra(
 _INSERT_DOC["requestBody"]["content"]["application/json"]["schema"] = _ROWS_SCHEMA
 
 
-@rest_router.post(
-    "/newsletter_subscribers",
-    status_code=201,
-    response_class=Response,
-    responses=merge(
-        {
-            201: {
-                "description": (
-                    "Inserted. An empty body (no Content-Type), as PostgREST; with "
-                    "Prefer: return=representation the rows as a JSON array (one object, "
-                    f"{postgrest.SINGLE_OBJECT}, with .single())"
-                ),
-                "content": {},
-            }
-        },
-        rest_errors(400, 401, 403, 406, 409, 413, 429, 503),
-    ),
-    openapi_extra=_INSERT_DOC,
+INSERT_RESPONSES = merge(
+    {
+        201: {
+            "description": (
+                "Inserted. An empty body (no Content-Type), as PostgREST; with "
+                "Prefer: return=representation the rows as a JSON array (one object, "
+                f"{postgrest.SINGLE_OBJECT}, with .single())"
+            ),
+            "content": {},
+        }
+    },
+    rest_errors(400, 401, 403, 406, 409, 413, 429, 503),
 )
+INSERT_DOC = _INSERT_DOC
+
+
 async def insert_subscribers(
-    request: Request, role: RoleDep, service: NewsletterServiceDep
+    request: Request, caller: RestCaller, context: RequestContext
 ) -> Response:
+    """`POST /rest/v1/newsletter_subscribers`, the table's own insert (tables.py): served by
+    core/postgrest/router.py with the table's other verbs, which no role has."""
+    service = NewsletterService(context)
     parsed = postgrest.parse_insert(
-        request, await request.body(), role, max_rows=service.settings.newsletter_max_rows
+        request, await request.body(), caller.role, max_rows=service.settings.newsletter_max_rows
     )
     # Every row is checked before any is written: one bad row writes nothing.
     rows = [NewSubscriber.from_row(row) for row in parsed.rows]
@@ -110,45 +112,6 @@ async def insert_subscribers(
         status_code=201,
         media_type=f"{content_type}; charset=utf-8",
     )
-
-
-@rest_router.api_route(
-    "/newsletter_subscribers",
-    methods=["GET", "HEAD", "PATCH", "PUT", "DELETE"],
-    include_in_schema=False,
-)
-async def subscribers_not_readable(role: RoleDep) -> Response:
-    # The list is special-category data (GDPR Art. 9): no client role may read or change it.
-    raise errors.permission_denied(role)
-
-
-@rest_router.post(
-    "/rpc/verify_subscriber",
-    responses=merge(
-        json_response(200, "true: confirmed now; false: not a live token", {"type": "boolean"}),
-        rest_errors(400, 401, 404, 406, 413, 429, 503),
-    ),
-    openapi_extra=extra(API_KEY, json_body(VerifySubscriberArgs, required=True)),
-)
-async def verify_subscriber(
-    request: Request, _role: RoleDep, service: NewsletterServiceDep
-) -> Response:
-    postgrest.check_schema(request)
-    token = postgrest.rpc_token_argument(await request.body(), "verify_subscriber")
-    confirmed = await service.verify(token)
-    return Response("true" if confirmed else "false", media_type="application/json")
-
-
-@rest_router.api_route("/rpc/{name}", methods=["GET", "POST"], include_in_schema=False)
-async def unknown_function(name: str, _role: RoleDep) -> Response:
-    raise errors.unknown_function(name)
-
-
-@rest_router.api_route(
-    "/{table}", methods=["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"], include_in_schema=False
-)
-async def unknown_table(table: str, _role: RoleDep) -> Response:
-    raise errors.unknown_table(table)
 
 
 # --- /api ----------------------------------------------------------------------------------

@@ -134,13 +134,6 @@ class SubscriberRow(BaseModel):
     admin_email: str | None = Field(default=None, description="Accepted and dropped")
 
 
-class VerifySubscriberArgs(BaseModel):
-    """The one argument of `rpc/verify_subscriber`."""
-
-    model_config = ConfigDict(extra="forbid")
-    token: str
-
-
 class UnsubscribeBody(BaseModel):
     """The unsubscribe page's JSON (or a one-click form's fields); the token may be in the
     query instead."""

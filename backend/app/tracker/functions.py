@@ -22,7 +22,7 @@ async def _forget(call: FunctionCall) -> int:
     own = (Filter("user_id", "eq", call.caller.user_id),)
     deleted = 0
     for table in TABLES:
-        data = DataStatements(call.db, table, call.caller, call.server_secret)
+        data = DataStatements(call.db, table, call.caller, call.keyring)
         result = await data.delete(Write(rows=[], filters=own))
         deleted += result.total or 0
     return deleted

@@ -58,7 +58,7 @@ class AccountService(AuthServiceBase):
         self.subscribers = NewsletterRepository(ctx.db)
         self.mfa = MfaService(ctx, keys, passwords)
         self.db = ctx.db
-        self.server_secret = keys.secret
+        self.keyring = keys.keyring
 
     # -- deletion, signed in --------------------------------------------------------------
 
@@ -257,7 +257,7 @@ class AccountService(AuthServiceBase):
         owner = RestCaller(Role.authenticated, user.id)
         found: dict[str, list[dict[str, Any]]] = {}
         for table in TRACKER_TABLES:
-            data = DataStatements(self.db, table, owner, self.server_secret)
+            data = DataStatements(self.db, table, owner, self.keyring)
             found[table.name] = (await data.read(Read(select=table.names, filters=()))).rows
         return found
 

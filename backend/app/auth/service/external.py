@@ -124,7 +124,7 @@ class ExternalService(AuthServiceBase):
         super().__init__(ctx, keys, passwords)
         self.providers = providers
         self._server_secret = keys.secret
-        self._box = ProviderTokenBox(keys.secret)
+        self._box = ProviderTokenBox(keys.keyring)
 
     # -- the browser flow -------------------------------------------------------------------
 

@@ -33,7 +33,6 @@ from app.auth.schemas.mfa import (
     canonical_recovery_code,
 )
 from app.auth.service.base import AAL2, AccessToken, Authenticated, AuthServiceBase
-from app.core.crypto import SecretBox
 from app.core.database import new_uuid, utcnow
 from app.core.deps import RequestContext
 from app.core.error_codes import ErrorCode
@@ -85,10 +84,14 @@ def _matching_step(secret: str, code: str, now: datetime) -> int | None:
     return None
 
 
+# The key purpose of TOTP secrets (core/crypto.py), bound to the factor's id.
+TOTP_SECRET_PURPOSE = "mfa-totp-secret"  # noqa: S105 (a key's purpose, no secret)
+
+
 class MfaService(AuthServiceBase):
     def __init__(self, ctx: RequestContext, keys: JwtKeys, passwords: Passwords) -> None:
         super().__init__(ctx, keys, passwords)
-        self.box = SecretBox(keys.secret, "mfa-totp-secret")
+        self.box = keys.keyring.box(TOTP_SECRET_PURPOSE)
 
     # -- helpers ------------------------------------------------------------------------
 

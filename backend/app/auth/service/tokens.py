@@ -119,6 +119,6 @@ class TokenService(AuthServiceBase):
         if method == OAUTH:
             # A provider sign-in hands over the provider's tokens, as GoTrue does.
             response.update(
-                ProviderTokenBox(self.sessions.keys.secret).open(flow.provider_tokens, flow.id)
+                ProviderTokenBox(self.sessions.keys.keyring).open(flow.provider_tokens, flow.id)
             )
         return response

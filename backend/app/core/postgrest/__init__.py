@@ -4,6 +4,7 @@ A table the clients use is declared once (`tables.py`: its columns, its key, and
 policy, i.e. who may select, insert, update or delete which rows); `language.py` parses a
 request into a checked query over that declaration, `statements.py` turns the query into
 SQLAlchemy statements with the policy applied to every one of them, and `router.py` serves
-every declared table. The newsletter's insert uses the same language and errors with its own
-service (it sends mail). docs/architecture.md#data-api.
+every declared table and function of every domain. A table whose insert is a domain's own
+service (the newsletter's sends mail) declares it as a `CustomInsert`, which reads the request
+with the same language and answers the same errors. docs/architecture.md#data-api.
 """

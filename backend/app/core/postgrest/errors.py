@@ -124,12 +124,15 @@ def function_denied(role: Role, name: str) -> AppError:
     )
 
 
-def unknown_function(name: str, arguments: list[str]) -> AppError:
-    listed = ", ".join(safe(a) for a in sorted(arguments))
+def unknown_function(name: str, arguments: list[str] | None, hint: str | None) -> AppError:
+    """PGRST202: no declared function has this name (arguments None: the request was not
+    read) or takes these arguments; the hint lists the functions there are."""
+    listed = "" if arguments is None else f"({', '.join(safe(a) for a in sorted(arguments))})"
     return AppError(
         404,
         ErrorCode.pgrst_unknown_function,
-        f"Could not find the function public.{safe(name)}({listed}) in the schema cache",
+        f"Could not find the function public.{safe(name)}{listed} in the schema cache",
+        hint=hint,
     )
 
 

@@ -445,6 +445,18 @@ def convert(column: Column, value: Any, *, from_text: bool = False) -> Any:
     raise AssertionError(kind)  # pragma: no cover
 
 
+def convert_argument(column: Column, value: Any) -> Any:
+    """A function's argument, as a column's value but for text: only a JSON string (PostgreSQL
+    picks a function by its arguments' types, and no text function takes a number), and
+    taken as it is, since an argument is compared, not stored (a NUL in a token is simply
+    no token of ours)."""
+    if column.type is Type.text:
+        if value is not None and not isinstance(value, str):
+            raise errors.invalid_type(column.name, "text")
+        return value
+    return convert(column, value)
+
+
 def to_json(column: Column, value: Any) -> Any:
     if value is None:
         return None

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.core.callers import Role
 from app.core.openapi import (
+    API_KEY,
     USER_BEARER,
     Responses,
     extra,
@@ -143,18 +145,26 @@ def delete_doc(table: DataTable) -> tuple[Responses, dict[str, Any]]:
 def function_doc(function: DataFunction) -> tuple[Responses, dict[str, Any]]:
     arguments = {
         "type": "object",
-        "properties": {name: {} for name in sorted(function.arguments)},
-        "required": sorted(function.arguments),
+        "properties": {a.name: _column_schema(a) for a in function.arguments},
+        "required": [a.name for a in function.arguments],
         "additionalProperties": False,
     }
+    answer = {"application/json": {"schema": dict(function.returns)}}
+    # 403: a signed-in caller without EXECUTE; 413: a body over MAX_BODY_BYTES.
+    denied = () if Role.authenticated in function.roles else (403,)
     responses = merge(
-        {200: {"description": "The function's answer", "content": {"application/json": {}}}},
-        rest_errors(400, 401, 403, 404, 406, 429, 503),
+        {200: {"description": function.description, "content": answer}},
+        rest_errors(400, 401, *denied, 404, 406, 413, 429, 503),
     )
     request = {
-        "requestBody": {"required": False, "content": {"application/json": {"schema": arguments}}}
+        "requestBody": {
+            "required": bool(function.arguments),
+            "content": {"application/json": {"schema": arguments}},
+        }
     }
-    return responses, extra(USER_BEARER, request)
+    # The anon key is enough for a function anon may call; otherwise a user's token.
+    security = API_KEY if Role.anon in function.roles else USER_BEARER
+    return responses, extra(security, request)
 
 
 def _prefer() -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """`/rest/v1/<table>` for every declared table: GET/HEAD (select), POST (insert, upsert),
-PATCH (update), DELETE. HTTP only: the language is parsed by language.py, the statements and
-their policy are statements.py's.
+PATCH (update), DELETE; `/rest/v1/rpc/<name>` for every declared function; PostgREST's
+PGRST202 and PGRST205 for any other path. HTTP only: the language is parsed by language.py,
+the statements and their policy are statements.py's.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from app.core.callers import RestCaller, Role, rest_caller
+from app.core.crypto import Keyring
 from app.core.database import DbSession
-from app.core.deps import ApiKeysDep, JwtKeysDep
+from app.core.deps import ApiKeysDep, ContextDep, JwtKeysDep
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.postgrest import errors, language, openapi
 from app.core.postgrest.statements import DataStatements, Result
-from app.core.postgrest.tables import DataFunction, DataTable, FunctionCall
+from app.core.postgrest.tables import DataFunction, DataTable, FunctionCall, Verb
 
 
 async def _caller(request: Request, api_keys: ApiKeysDep, jwt_keys: JwtKeysDep) -> RestCaller:
@@ -65,66 +67,108 @@ async def _limit_writes(request: Request, caller: RestCaller) -> None:
         )
 
 
-def _secret(request: Request) -> str:
-    secret: str = request.app.state.jwt_keys.secret
-    return secret
+def _keyring(request: Request) -> Keyring:
+    keyring: Keyring = request.app.state.jwt_keys.keyring
+    return keyring
+
+
+def _closed_route(router: APIRouter, table: DataTable, path: str, methods: list[str]) -> None:
+    """Verbs no role has on this table (not even service_role): refused before the request is
+    read, as PostgreSQL refuses a statement on a table the role has no privilege on."""
+
+    @router.api_route(path, methods=methods, include_in_schema=False)
+    async def closed(caller: CallerDep) -> Response:
+        raise errors.permission_denied(caller.role, table.name)
 
 
 def _table_routes(router: APIRouter, table: DataTable) -> None:
     """One table's routes. A function per table, so that each handler closes over its table
     (a default argument would be a query parameter FastAPI reads from the client)."""
     path = f"/{table.name}"
+    policy = table.policy
 
-    responses, doc = openapi.read_doc(table)
+    if policy.closed(Verb.select):
+        _closed_route(router, table, path, ["GET", "HEAD"])
+    else:
+        responses, doc = openapi.read_doc(table)
 
-    @router.get(path, response_class=Response, responses=responses, openapi_extra=doc)
-    @router.head(path, include_in_schema=False)
-    async def read(request: Request, db: DbSession, caller: CallerDep) -> Response:
-        query = language.parse_read(table, request)
-        result = await DataStatements(db, table, caller, _secret(request)).read(query)
-        headers = {"Content-Range": _content_range(query.offset, len(result.rows), result.total)}
-        partial = result.total is not None and len(result.rows) < result.total
-        status = 206 if partial and not query.single else 200
-        content, media = _body(result.rows, query.single)
-        if request.method == "HEAD":
-            content = ""
-        return Response(
-            content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
+        @router.get(path, response_class=Response, responses=responses, openapi_extra=doc)
+        @router.head(path, include_in_schema=False)
+        async def read(request: Request, db: DbSession, caller: CallerDep) -> Response:
+            query = language.parse_read(table, request)
+            statements = DataStatements(db, table, caller, _keyring(request))
+            result = await statements.read(query)
+            headers = {
+                "Content-Range": _content_range(query.offset, len(result.rows), result.total)
+            }
+            partial = result.total is not None and len(result.rows) < result.total
+            status = 206 if partial and not query.single else 200
+            content, media = _body(result.rows, query.single)
+            if request.method == "HEAD":
+                content = ""
+            return Response(
+                content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
+            )
+
+    custom = table.custom_insert
+    if custom is not None:
+
+        @router.post(
+            path,
+            status_code=201,
+            response_class=Response,
+            responses=dict(custom.responses),
+            openapi_extra=dict(custom.doc),
         )
+        async def insert_own(request: Request, context: ContextDep, caller: CallerDep) -> Response:
+            return await custom.handle(request, caller, context)
 
-    responses, doc = openapi.insert_doc(table)
+    elif policy.closed(Verb.insert):
+        _closed_route(router, table, path, ["POST"])
+    else:
+        responses, doc = openapi.insert_doc(table)
 
-    @router.post(
-        path, status_code=201, response_class=Response, responses=responses, openapi_extra=doc
-    )
-    async def create(request: Request, db: DbSession, caller: CallerDep) -> Response:
-        await _limit_writes(request, caller)
-        write = language.parse_insert(table, request, await request.body())
-        result = await DataStatements(db, table, caller, _secret(request)).insert(write)
-        return _write_response(result, write, 201)
+        @router.post(
+            path, status_code=201, response_class=Response, responses=responses, openapi_extra=doc
+        )
+        async def create(request: Request, db: DbSession, caller: CallerDep) -> Response:
+            await _limit_writes(request, caller)
+            write = language.parse_insert(table, request, await request.body())
+            result = await DataStatements(db, table, caller, _keyring(request)).insert(write)
+            return _write_response(result, write, 201)
 
-    responses, doc = openapi.update_doc(table)
+    if policy.closed(Verb.update):
+        _closed_route(router, table, path, ["PATCH"])
+    else:
+        responses, doc = openapi.update_doc(table)
 
-    @router.patch(path, response_class=Response, responses=responses, openapi_extra=doc)
-    async def change(request: Request, db: DbSession, caller: CallerDep) -> Response:
-        await _limit_writes(request, caller)
-        write = language.parse_update(table, request, await request.body())
-        result = await DataStatements(db, table, caller, _secret(request)).update(write)
-        return _write_response(result, write, 200)
+        @router.patch(path, response_class=Response, responses=responses, openapi_extra=doc)
+        async def change(request: Request, db: DbSession, caller: CallerDep) -> Response:
+            await _limit_writes(request, caller)
+            write = language.parse_update(table, request, await request.body())
+            result = await DataStatements(db, table, caller, _keyring(request)).update(write)
+            return _write_response(result, write, 200)
 
-    responses, doc = openapi.delete_doc(table)
+    if policy.closed(Verb.delete):
+        _closed_route(router, table, path, ["DELETE"])
+    else:
+        responses, doc = openapi.delete_doc(table)
 
-    @router.delete(path, response_class=Response, responses=responses, openapi_extra=doc)
-    async def remove(request: Request, db: DbSession, caller: CallerDep) -> Response:
-        await _limit_writes(request, caller)
-        write = language.parse_delete(table, request)
-        result = await DataStatements(db, table, caller, _secret(request)).delete(write)
-        return _write_response(result, write, 200)
+        @router.delete(path, response_class=Response, responses=responses, openapi_extra=doc)
+        async def remove(request: Request, db: DbSession, caller: CallerDep) -> Response:
+            await _limit_writes(request, caller)
+            write = language.parse_delete(table, request)
+            result = await DataStatements(db, table, caller, _keyring(request)).delete(write)
+            return _write_response(result, write, 200)
 
     @router.put(path, include_in_schema=False)
     async def replace(caller: CallerDep) -> Response:
-        # PostgREST's single-row upsert by primary-key filters; POST with
-        # resolution=merge-duplicates does the same and is what supabase-js sends.
+        # PostgREST's single-row upsert: it needs both the insert and the update privilege.
+        if not (
+            policy.allows(caller.role, Verb.insert) and policy.allows(caller.role, Verb.update)
+        ):
+            raise errors.permission_denied(caller.role, table.name)
+        # POST with resolution=merge-duplicates does the same and is what supabase-js sends.
         raise AppError(
             405,
             ErrorCode.method_not_allowed,
@@ -132,32 +176,64 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
         )
 
 
-def _function_route(router: APIRouter, function: DataFunction) -> None:
+def _functions_hint(functions: Sequence[DataFunction]) -> str:
+    signatures = sorted(f.signature for f in functions)
+    return f"The functions exposed here are {', '.join(signatures) or 'none'}."
+
+
+def _arguments(function: DataFunction, raw: bytes, hint: str) -> dict[str, object]:
+    # No body is no arguments (supabase-js sends `{}`, a bare POST is as good); a function
+    # that takes some must be given them as a JSON object.
+    found = language.parse_json(raw) if raw.strip() or function.arguments else {}
+    names = {a.name for a in function.arguments}
+    if not isinstance(found, dict) or set(found) != names:
+        raise errors.unknown_function(
+            function.name, list(found) if isinstance(found, dict) else [], hint
+        )
+    return {a.name: language.convert_argument(a, found[a.name]) for a in function.arguments}
+
+
+def _function_route(router: APIRouter, function: DataFunction, hint: str) -> None:
     responses, doc = openapi.function_doc(function)
 
     @router.post(
         f"/rpc/{function.name}", response_class=Response, responses=responses, openapi_extra=doc
     )
-    async def call(request: Request, db: DbSession, caller: CallerDep) -> Response:
+    async def call(request: Request, context: ContextDep, caller: CallerDep) -> Response:
         language.check_schema(request)
-        raw = await request.body()
-        arguments = language.parse_json(raw) if raw.strip() else {}
-        if not isinstance(arguments, dict) or set(arguments) != function.arguments:
-            names = list(arguments) if isinstance(arguments, dict) else []
-            raise errors.unknown_function(function.name, names)
+        arguments = _arguments(function, await request.body(), hint)
         if caller.role not in function.roles and caller.role is not Role.service_role:
             raise errors.function_denied(caller.role, function.name)
-        await _limit_writes(request, caller)
-        result = await function.run(FunctionCall(db, caller, _secret(request), arguments))
+        if function.counts_as_write:
+            await _limit_writes(request, caller)
+        call = FunctionCall(context.db, caller, _keyring(request), arguments, context)
+        result = await function.run(call)
         return Response(json.dumps(result, ensure_ascii=False), media_type="application/json")
 
 
-def data_router(tables: Sequence[DataTable], functions: Sequence[DataFunction] = ()) -> APIRouter:
-    """The routes of the declared tables and functions (included before the newsletter's
-    catch-alls)."""
+def data_router(tables: Sequence[DataTable], functions: Sequence[DataFunction]) -> APIRouter:
+    """The routes of every domain's declared tables and functions, then PostgREST's answers
+    for the rest: an unknown function (PGRST202, with the list of the declared ones) and an
+    unknown table (PGRST205). Included after any route a domain serves under /rest/v1 itself,
+    since its catch-alls match every path there."""
     router = APIRouter(prefix="/rest/v1", tags=["rest"])
     for table in tables:
         _table_routes(router, table)
+    hint = _functions_hint(functions)
     for function in functions:
-        _function_route(router, function)
+        _function_route(router, function, hint)
+
+    @router.api_route("/rpc/{name}", methods=["GET", "POST"], include_in_schema=False)
+    async def unknown_function(name: str, _caller: CallerDep) -> Response:
+        # GET of a declared function too: every function here may write, so POST only.
+        raise errors.unknown_function(name, None, hint)
+
+    @router.api_route(
+        "/{table}",
+        methods=["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"],
+        include_in_schema=False,
+    )
+    async def unknown_table(table: str, _caller: CallerDep) -> Response:
+        raise errors.unknown_table(table)
+
     return router

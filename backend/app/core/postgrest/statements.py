@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.callers import RestCaller, Role
-from app.core.crypto import SecretBox
+from app.core.crypto import Keyring
 from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.postgrest import errors
@@ -60,17 +60,23 @@ class Result:
     total: int | None = None  # with count=exact
 
 
+def row_binding(table: DataTable, row: Mapping[str, Any]) -> str:
+    """What a row's sealed value is bound to (its AES-GCM associated data): the table and the
+    row's key, so a ciphertext moved to another row or table does not open."""
+    return table.name + ":" + "|".join(str(row[k]) for k in table.key)
+
+
 class DataStatements:
     """One declared table, for one caller, in the request's transaction."""
 
     def __init__(
-        self, db: AsyncSession, table: DataTable, caller: RestCaller, server_secret: str
+        self, db: AsyncSession, table: DataTable, caller: RestCaller, keyring: Keyring
     ) -> None:
         self.db = db
         self.spec = table
         self.t = table.table
         self.caller = caller
-        self.box = SecretBox(server_secret, table.seal_purpose) if table.seal_purpose else None
+        self.box = keyring.box(table.seal_purpose) if table.seal_purpose else None
 
     # --- the policy ------------------------------------------------------------------------
 
@@ -100,7 +106,7 @@ class DataStatements:
     # --- sealing ---------------------------------------------------------------------------
 
     def _binding(self, row: dict[str, Any]) -> str:
-        return self.spec.name + ":" + "|".join(str(row[k]) for k in self.spec.key)
+        return row_binding(self.spec, row)
 
     def _seal(self, row: dict[str, Any]) -> dict[str, Any]:
         """The stored form of a complete row: clear columns as they are, sealed ones in one
@@ -126,7 +132,7 @@ class DataStatements:
         if self.box is not None:
             plain = self.box.open(getattr(stored, self.spec.sealed_column), self._binding(row))
             if plain is None:
-                # Sealed with another server secret, or copied from another row.
+                # Sealed with a key the keyring no longer holds, or copied from another row.
                 raise AppError(
                     500, ErrorCode.unexpected_failure, f"A row of {self.spec.name} is unreadable"
                 )

@@ -25,10 +25,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
+from fastapi import Request, Response
 from sqlalchemy import Table
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.callers import RestCaller, Role
+from app.core.crypto import Keyring
+from app.core.deps import RequestContext
 
 
 class Verb(StrEnum):
@@ -87,9 +90,18 @@ class RowPolicy:
 
     grants: Mapping[Role, frozenset[Verb]]
     owner: str | None = None
+    # service_role bypasses the policy (BYPASSRLS), as in Supabase; False for a table that no
+    # key may read or change at all, not even the service key (the newsletter's list).
+    bypass: bool = True
 
     def allows(self, role: Role, verb: Verb) -> bool:
-        return role is Role.service_role or verb in self.grants.get(role, frozenset())
+        bypasses = self.bypass and role is Role.service_role
+        return bypasses or verb in self.grants.get(role, frozenset())
+
+    def closed(self, verb: Verb) -> bool:
+        """No role may do this at all: its routes refuse before reading the request, and the
+        OpenAPI document leaves them out."""
+        return not self.bypass and not any(verb in verbs for verbs in self.grants.values())
 
 
 def owned_by(column: str, *, verbs: frozenset[Verb] = ALL_VERBS) -> RowPolicy:
@@ -103,6 +115,18 @@ class RowCheck:
     name: str
     holds: Callable[[Mapping[str, object]], bool]
     reason: str
+
+
+@dataclass(frozen=True)
+class CustomInsert:
+    """An insert that a domain's service performs itself rather than `DataStatements` (the
+    newsletter's: it sends confirmation emails, counts its own limits and merges join groups).
+    The handler reads the request with language.py and answers errors.py's errors; `responses`
+    and `doc` are its OpenAPI operation."""
+
+    handle: Callable[[Request, RestCaller, RequestContext], Awaitable[Response]]
+    responses: Mapping[int | str, Any]
+    doc: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -128,6 +152,8 @@ class DataTable:
     # Columns in the stored table that the mechanism fills: the ciphertext and its digest.
     sealed_column: str = "sealed"
     digest_column: str = "sealed_digest"
+    # An insert of the domain's own (see CustomInsert); the other verbs are the mechanism's.
+    custom_insert: CustomInsert | None = None
     by_name: dict[str, Column] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -155,23 +181,42 @@ class DataTable:
 
 @dataclass(frozen=True)
 class FunctionCall:
-    """What a declared function runs with: the request's transaction, the caller, the server
-    secret (for DataStatements over sealed tables) and its arguments, already checked."""
+    """What a declared function runs with: the request's transaction, the caller, the keyring
+    (for DataStatements over sealed tables), its arguments (checked and typed), and the
+    request's context (mail queue, client, settings, limiter) for a domain service that needs
+    it, as the newsletter's does."""
 
     db: AsyncSession
     caller: RestCaller
-    server_secret: str
+    keyring: Keyring
     arguments: Mapping[str, object]
+    context: RequestContext
 
 
 @dataclass(frozen=True)
 class DataFunction:
     """`POST /rest/v1/rpc/<name>` (supabase-js `rpc()`): who may call it (PostgreSQL's GRANT
-    EXECUTE; service_role always may), its argument names, and what it does. It runs in the
+    EXECUTE; service_role always may), its arguments, and what it does. It runs in the
     request's transaction, so it is all or nothing, and should reach rows only through
-    `DataStatements` so that the tables' policies hold inside it too."""
+    `DataStatements` so that the tables' policies hold inside it too.
+
+    Every function of every domain is one of these, handed to `router.data_router`: the
+    routes, the OpenAPI operation and the PGRST202 hint (the list of functions) all come from
+    the declarations."""
 
     name: str
     roles: frozenset[Role]
     run: Callable[[FunctionCall], Awaitable[object]]
-    arguments: frozenset[str] = frozenset()
+    # By name and type: PostgREST finds a function by its argument names (others: PGRST202),
+    # and a value of the wrong type is PostgreSQL's error (22P02).
+    arguments: tuple[Column, ...] = ()
+    # The JSON Schema of the answer, and what it means (the OpenAPI document).
+    returns: Mapping[str, Any] = field(default_factory=dict)
+    description: str = "The function's answer"
+    # A signed-in caller's call counts against RATE_LIMIT_DATA_WRITE; False for a function
+    # whose service counts a limit of its own.
+    counts_as_write: bool = True
+
+    @property
+    def signature(self) -> str:
+        return f"{self.name}({', '.join(a.name for a in self.arguments)})"
