@@ -13,7 +13,7 @@ import { displayLocale } from './locale';
 import type * as PlaceDetails from './PlaceDetails';
 import { LocationPicker } from './LocationPicker';
 import { countryName } from './methods';
-import type { CalendarDay, Place } from './settings';
+import type { CalendarDay, Place } from '../../lib/prayerTimes/settings';
 import {
   DEFAULT_STORED,
   readPlace,
@@ -21,7 +21,7 @@ import {
   rememberPlace,
   saveSettings,
   type StoredSettings,
-} from './storage';
+} from '../../lib/prayerTimes/storage';
 import { useMinuteClock } from './usePlaceClock';
 import styles from './PrayerTimesPage.module.css';
 

@@ -2,7 +2,7 @@ import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { Navigation } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/Button';
-import type { Place } from './compute';
+import type { Place } from '../../lib/prayerTimes/compute';
 import { formatNumber } from './locale';
 import { compassPoint, distanceToKaaba, qiblaBearing } from './qibla';
 import styles from './PrayerTimesPage.module.css';

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { activateLocale, loadCatalog } from '../../lib/i18n/catalogs';
 import type { LocaleCode } from '../../lib/i18n/locales';
-import { DEFAULT_SETTINGS, timeFormatter, type Place } from './compute';
+import { DEFAULT_SETTINGS, timeFormatter, type Place } from '../../lib/prayerTimes/compute';
 import { untilText } from './duration';
 import { hijriDate } from './hijri';
 import { buildCalendar } from './ics';
