@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
+import { formatNumber } from '../../lib/i18n/format';
 import { markExtra, markStatus } from './DayMarks';
 import { VOLUNTARY, type CustomPrayerKey, type TrackerStore, type VoluntaryPrayer } from './model';
 import { VOLUNTARY_NAMES, VOLUNTARY_STATUS_NAMES } from './names';
@@ -109,7 +110,8 @@ function CustomPrayers({ store, tracker, view }: VoluntaryPrayersProps) {
     const trimmed = name.trim();
     if (!trimmed) return setError(t`Write the prayer’s name.`);
     if (trimmed.length > MAX_NAME_LENGTH) {
-      return setError(t`A name of at most ${MAX_NAME_LENGTH} characters, please.`);
+      const max = formatNumber(MAX_NAME_LENGTH);
+      return setError(t`A name of at most ${max} characters, please.`);
     }
     setError(null);
     setName('');
