@@ -9,7 +9,7 @@ import { LockKeyhole } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
-import { displayLocale } from './locale';
+import { displayLocale } from '../../lib/i18n/displayLocale';
 import type * as PlaceDetails from './PlaceDetails';
 import { LocationPicker } from './LocationPicker';
 import { countryName } from './methods';

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, timeFormatter, type Place } from '../../lib/prayerTim
 import { untilText } from './duration';
 import { hijriDate } from './hijri';
 import { buildCalendar } from './ics';
-import { displayLocale } from './locale';
+import { displayLocale } from '../../lib/i18n/displayLocale';
 
 const minutes = (count: number) => count * 60_000;
 

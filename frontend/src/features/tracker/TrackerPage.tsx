@@ -7,12 +7,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
-import { activeLocale } from '../../lib/i18n/catalogs';
-import { intlLocale } from '../../lib/i18n/locales';
+import { displayLocale } from '../../lib/i18n/displayLocale';
 import { DayMarks } from './DayMarks';
 import { localDay } from './days';
 import { MakeUpBalance } from './MakeUpBalance';
@@ -113,7 +112,8 @@ export function OpenTracker({ open }: { open: () => Promise<TrackerStore> }) {
 
 /** The tracker on an open store: the chosen day's prayers, the voluntary ones, the make-ups. */
 export function Tracker({ store }: { store: TrackerStore }) {
-  const locale = intlLocale(activeLocale());
+  // The page's language, in the visitor's region if the browser asks for one (dates, times).
+  const locale = useMemo(() => displayLocale(), []);
   const [chosen, setChosen] = useState<Day | null>(null);
   const today = localDay();
   const day = chosen ?? today;
