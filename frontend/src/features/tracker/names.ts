@@ -1,7 +1,8 @@
 /**
- * The tracker's words for its prayers and marks. The five prayers' names are the prayer-times
- * page's messages (features/prayer-times/methods.ts#PRAYER_NAMES): the same text, so the same
- * message id and the same translation in every language.
+ * The tracker's words for its prayers and marks. The five prayers are named with the prayer-times
+ * page's words (features/prayer-times/methods.ts#PRAYER_NAMES), under a context of their own: a
+ * timetable's column is the time, the tracker's row the prayer, and a language may name the two
+ * differently (Turkish: İmsak is the time, Sabah the prayer).
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -10,28 +11,28 @@ import type { ObligatoryPrayer, Status, VoluntaryPrayer } from './model';
 export const OBLIGATORY_NAMES: Record<ObligatoryPrayer, MessageDescriptor> = {
   fajr: msg({
     message: 'Fajr',
-    comment:
-      'The name of a prayer time, as timetables print it: a row of the day table, a column of the monthly timetable, a calendar event.',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
   }),
   dhuhr: msg({
     message: 'Dhuhr',
-    comment:
-      'The name of a prayer time, as timetables print it: a row of the day table, a column of the monthly timetable, a calendar event.',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
   }),
   asr: msg({
     message: 'Asr',
-    comment:
-      'The name of a prayer time, as timetables print it: a row of the day table, a column of the monthly timetable, a calendar event.',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
   }),
   maghrib: msg({
     message: 'Maghrib',
-    comment:
-      'The name of a prayer time, as timetables print it: a row of the day table, a column of the monthly timetable, a calendar event.',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
   }),
   isha: msg({
     message: 'Isha',
-    comment:
-      'The name of a prayer time, as timetables print it: a row of the day table, a column of the monthly timetable, a calendar event.',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
   }),
 };
 
