@@ -87,7 +87,10 @@ export function useTracker(store: TrackerStore, day: Day): Tracker {
     );
   }, [store, day]);
 
+  // A write finishes after the person may have moved to another day: it reads the day shown then.
+  const reloadShown = useRef(reload);
   useEffect(() => {
+    reloadShown.current = reload;
     reload();
     return store.subscribe(reload);
   }, [store, reload]);
@@ -97,12 +100,15 @@ export function useTracker(store: TrackerStore, day: Day): Tracker {
       latest.current++;
       setView((current) => (current && current.day === day ? shown(current) : current));
       setFailed(false);
-      write().then(reload, () => {
-        setFailed(true);
-        reload();
-      });
+      write().then(
+        () => reloadShown.current(),
+        () => {
+          setFailed(true);
+          reloadShown.current();
+        },
+      );
     },
-    [day, reload],
+    [day],
   );
 
   return { view: view?.day === day ? view : null, failed, change };
