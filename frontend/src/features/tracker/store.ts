@@ -67,8 +67,8 @@ interface Kept<T> {
 
 /** What the sync keeps on the device, per database (so per account): sync.ts. */
 export interface SyncState {
-  /** The server's `received_at` up to which this device has pulled (ISO), or null. */
-  cursor: string | null;
+  /** Per kind of row, the server's `received_at` of the newest row pulled (ISO). */
+  cursors: Partial<Record<RowKind, string>>;
 }
 
 // One schema for every kind of row: the rows' own types are TrackerRows', by kind, at the
@@ -188,8 +188,21 @@ export interface SyncableTrackerStore extends TrackerStore {
   all<K extends RowKind>(kind: K): Promise<TrackerRows[K][]>;
   syncState(): Promise<SyncState>;
   setSyncState(state: SyncState): Promise<void>;
+  /** Removes every row (its tracker moved to an account's: sync.ts); keeps the clock. */
+  clearRows(): Promise<void>;
   /** Closes the connection and stops listening to other tabs. */
   close(): void;
+}
+
+const DAY = /^\d{4}-\d\d-\d\d$/;
+// As the server's (backend/app/tracker/tables.py CUSTOM_PRAYER).
+const CUSTOM = /^custom:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const NAMED: readonly string[] = [...OBLIGATORY, ...VOLUNTARY];
+
+/** A day and prayer the server would take (a refused row would stop the sync for good). */
+function checkKey(day: Day, prayer: string): void {
+  if (!DAY.test(day) || Number.isNaN(Date.parse(day))) throw new RangeError('not-a-day');
+  if (!NAMED.includes(prayer) && !CUSTOM.test(prayer)) throw new RangeError('not-a-prayer');
 }
 
 function checkInteger(value: number, max: number, what: string): void {
@@ -297,6 +310,7 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
     prayer: PrayerKey,
     change: Partial<Pick<Mark, 'status' | 'congregation' | 'qasr' | 'jam'>>,
   ): Promise<void> {
+    checkKey(day, prayer);
     await this.write('marks', [day, prayer], (current, updatedAt) => {
       const live = current && !current.deleted ? current : undefined;
       const mark: Mark = {
@@ -323,6 +337,7 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
   }
 
   async clearMark(day: Day, prayer: PrayerKey): Promise<void> {
+    checkKey(day, prayer);
     await this.write('marks', [day, prayer], (_current, updatedAt) => ({
       day,
       prayer,
@@ -337,6 +352,7 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
 
   async setMakeUps(day: Day, prayer: ObligatoryPrayer, count: number): Promise<void> {
     checkInteger(count, 1000, 'make-ups');
+    checkKey(day, prayer);
     await this.write('makeUps', [day, prayer], (_current, updatedAt) => ({
       day,
       prayer,
@@ -375,6 +391,7 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
   }
 
   async setTravelling(day: Day, travelling: boolean): Promise<void> {
+    checkKey(day, 'fajr');
     await this.write('travelDays', day, (_current, updatedAt) => ({ day, travelling, updatedAt }));
   }
 
@@ -474,8 +491,14 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
     await this.merge(kind, rows, 0, false);
   }
 
+  async clearRows(): Promise<void> {
+    const tx = this.db.transaction(ROW_KINDS as RowKind[], 'readwrite');
+    await Promise.all([...ROW_KINDS.map((kind) => tx.objectStore(kind).clear()), tx.done]);
+    this.changed();
+  }
+
   async syncState(): Promise<SyncState> {
-    return ((await this.db.get('meta', 'sync')) as SyncState | undefined) ?? { cursor: null };
+    return ((await this.db.get('meta', 'sync')) as SyncState | undefined) ?? { cursors: {} };
   }
 
   async setSyncState(state: SyncState): Promise<void> {
