@@ -1,60 +1,81 @@
 /**
- * The words of the tracker's vocabulary (model.ts) as the page, the CSV and the PDF report show
- * them, in the page's language.
+ * The tracker's words for its prayers and marks. The five prayers are named with the prayer-times
+ * page's words (features/prayer-times/methods.ts#PRAYER_NAMES), under a context of their own: a
+ * timetable's column is the time, the tracker's row the prayer, and a language may name the two
+ * differently (Turkish: İmsak is the time, Sabah the prayer).
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CustomPrayer, ObligatoryPrayer, PrayerKey, Status, VoluntaryPrayer } from './model';
 
-export const PRAYER_NAMES: Record<ObligatoryPrayer | VoluntaryPrayer, MessageDescriptor> = {
-  fajr: msg({ message: 'Fajr', comment: 'The dawn prayer, as the prayer tracker names it.' }),
-  dhuhr: msg({ message: 'Dhuhr', comment: 'The midday prayer, as the prayer tracker names it.' }),
-  asr: msg({ message: 'Asr', comment: 'The afternoon prayer, as the prayer tracker names it.' }),
+export const OBLIGATORY_NAMES: Record<ObligatoryPrayer, MessageDescriptor> = {
+  fajr: msg({
+    message: 'Fajr',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
+  }),
+  dhuhr: msg({
+    message: 'Dhuhr',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
+  }),
+  asr: msg({
+    message: 'Asr',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
+  }),
   maghrib: msg({
     message: 'Maghrib',
-    comment: 'The sunset prayer, as the prayer tracker names it.',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
   }),
-  isha: msg({ message: 'Isha', comment: 'The night prayer, as the prayer tracker names it.' }),
+  isha: msg({
+    message: 'Isha',
+    context: 'prayer',
+    comment: 'One of the five daily prayers, as the prayer tracker lists them.',
+  }),
+};
+
+export const VOLUNTARY_NAMES: Record<VoluntaryPrayer, MessageDescriptor> = {
   sunnah_fajr: msg({
     message: 'Sunnah before Fajr',
-    comment: 'A voluntary prayer the tracker can follow: the two rakahs before Fajr.',
+    comment: 'A voluntary prayer: the two units prayed before the Fajr prayer.',
   }),
-  duha: msg({ message: 'Duha', comment: 'A voluntary prayer: the forenoon prayer.' }),
+  duha: msg({
+    message: 'Duha',
+    comment: 'A voluntary prayer: the forenoon prayer (Salat al-Duha).',
+  }),
   sunnah_dhuhr_before: msg({
     message: 'Sunnah before Dhuhr',
-    comment: 'A voluntary prayer the tracker can follow: the rakahs before Dhuhr.',
+    comment: 'A voluntary prayer prayed before the Dhuhr prayer.',
   }),
   sunnah_dhuhr_after: msg({
     message: 'Sunnah after Dhuhr',
-    comment: 'A voluntary prayer the tracker can follow: the rakahs after Dhuhr.',
+    comment: 'A voluntary prayer prayed after the Dhuhr prayer.',
   }),
   sunnah_asr: msg({
     message: 'Sunnah before Asr',
-    comment: 'A voluntary prayer the tracker can follow: the rakahs before Asr.',
+    comment: 'A voluntary prayer prayed before the Asr prayer.',
   }),
   sunnah_maghrib: msg({
     message: 'Sunnah after Maghrib',
-    comment: 'A voluntary prayer the tracker can follow: the rakahs after Maghrib.',
+    comment: 'A voluntary prayer prayed after the Maghrib prayer.',
   }),
   sunnah_isha: msg({
     message: 'Sunnah after Isha',
-    comment: 'A voluntary prayer the tracker can follow: the rakahs after Isha.',
+    comment: 'A voluntary prayer prayed after the Isha prayer.',
   }),
   witr: msg({ message: 'Witr', comment: 'A voluntary prayer: the odd-numbered night prayer.' }),
-  tahajjud: msg({ message: 'Tahajjud', comment: 'A voluntary prayer: the late-night prayer.' }),
+  tahajjud: msg({
+    message: 'Tahajjud',
+    comment: 'A voluntary prayer: the night prayer after sleeping (Qiyam al-Layl).',
+  }),
 };
 
-export const STATUS_NAMES: Record<Status, MessageDescriptor> = {
-  on_time: msg({ message: 'On time', comment: 'A prayer tracker mark: prayed in its time.' }),
-  late: msg({
-    message: 'Late',
-    comment: 'A prayer tracker mark: prayed after its time had begun to run out, still within it.',
-  }),
-  made_up: msg({
-    message: 'Made up',
-    comment: 'A prayer tracker mark: made up (qada), prayed after its time.',
-  }),
-  missed: msg({ message: 'Missed', comment: 'A prayer tracker mark: not prayed.' }),
+/** Every prayer the tracker names itself (the history, the CSV and the PDF report). */
+export const PRAYER_NAMES: Record<ObligatoryPrayer | VoluntaryPrayer, MessageDescriptor> = {
+  ...OBLIGATORY_NAMES,
+  ...VOLUNTARY_NAMES,
 };
 
 /** A prayer's name: the person's own for a custom prayer (or a stand-in if it was removed). */
@@ -74,3 +95,28 @@ export function prayerName(i18n: I18n, prayer: PrayerKey, custom: readonly Custo
   }
   return i18n._(PRAYER_NAMES[prayer as ObligatoryPrayer | VoluntaryPrayer]);
 }
+
+/** The four marks of an obligatory prayer, as the choices of its radio group. */
+export const STATUS_NAMES: Record<Status, MessageDescriptor> = {
+  on_time: msg({ message: 'On time', comment: 'A prayer mark: prayed within its time.' }),
+  late: msg({
+    message: 'Late',
+    comment: 'A prayer mark: prayed within its time, but after its time had begun to run out.',
+  }),
+  made_up: msg({
+    message: 'Made up',
+    comment: 'A prayer mark: prayed after its time (qada), as a make-up prayer.',
+  }),
+  missed: msg({ message: 'Missed', comment: 'A prayer mark: not prayed.' }),
+};
+
+/** A voluntary prayer is prayed or not: its choices use two of the statuses. */
+export const VOLUNTARY_STATUS_NAMES: Partial<Record<Status, MessageDescriptor>> = {
+  on_time: msg({ message: 'Prayed', comment: 'A voluntary prayer mark: prayed.' }),
+  missed: msg({ message: 'Not prayed', comment: 'A voluntary prayer mark: not prayed.' }),
+};
+
+export const NOT_MARKED = msg({
+  message: 'Not marked',
+  comment: 'The choice that clears a prayer mark: nothing recorded for this prayer on this day.',
+});
