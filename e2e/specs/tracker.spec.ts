@@ -225,11 +225,11 @@ test('a voluntary prayer, off by default, tracked once turned on', async ({ page
   await expect(voluntary.getByRole('group', { name: 'Duha' })).toHaveCount(0);
 });
 
-test('the feature page’s button opens the tracker, no account needed', async ({ page }) => {
+test('the feature page opens the tracker, no account needed', async ({ page }) => {
   await page.clock.install({ time: MAKKAH_MORNING });
   await page.goto('/features/prayer-tracking');
   await hydrated(page);
-  await page.getByRole('link', { name: 'Try Prayer Tracking Now' }).click();
+  await page.getByRole('link', { name: 'Open the prayer tracker, no account needed' }).click();
   await expect(page).toHaveURL(/\/tracker$/);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Keep track of your prayers' }),
