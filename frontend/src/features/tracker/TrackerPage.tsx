@@ -13,10 +13,13 @@ import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { displayLocale } from '../../lib/i18n/displayLocale';
 import { DayMarks } from './DayMarks';
+import { ExportSection } from './ExportSection';
+import { HistorySection } from './HistorySection';
 import { MakeUpBalance } from './MakeUpBalance';
 import type { Day, TrackerStore } from './model';
 import { openPageStore } from './openStore';
 import { localDay } from './store';
+import { useSnapshot } from './useSnapshot';
 import { useTracker } from './useTracker';
 import { VoluntaryPrayers } from './VoluntaryPrayers';
 import styles from './TrackerPage.module.css';
@@ -110,7 +113,10 @@ export function OpenTracker({ open }: { open: () => Promise<TrackerStore> }) {
   );
 }
 
-/** The tracker on an open store: the chosen day's prayers, the voluntary ones, the make-ups. */
+/**
+ * The tracker on an open store: the chosen day's prayers, the voluntary ones, the make-ups, and
+ * the history with its exports.
+ */
 export function Tracker({ store }: { store: TrackerStore }) {
   // The page's language, in the visitor's region if the browser asks for one (dates, times).
   const locale = useMemo(() => displayLocale(), []);
@@ -118,6 +124,7 @@ export function Tracker({ store }: { store: TrackerStore }) {
   const today = localDay();
   const day = chosen ?? today;
   const tracker = useTracker(store, day);
+  const snapshot = useSnapshot(store);
   return (
     <div aria-busy={tracker.saving || undefined} data-testid="tracker">
       <DayMarks
@@ -134,8 +141,12 @@ export function Tracker({ store }: { store: TrackerStore }) {
           <MakeUpBalance store={store} tracker={tracker} view={tracker.view} />
         </>
       )}
-      {/* The history's slot (issue 25 item 1, "History"; HistorySection.tsx): it renders here,
-          below the make-up balance, from `store`. */}
+      {snapshot && (
+        <>
+          <HistorySection snapshot={snapshot} today={today} />
+          <ExportSection snapshot={snapshot} today={today} />
+        </>
+      )}
     </div>
   );
 }
