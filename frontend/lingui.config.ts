@@ -66,6 +66,7 @@ export default defineConfig({
     catalog('guide', ['features/guides', 'content/guide.ts']),
     catalog('contact', ['features/contact']),
     catalog('prayer-times', ['features/prayer-times']),
+    catalog('tracker', ['features/tracker']),
     catalog('newsletter', ['features/newsletter']),
     catalog('auth', ['features/auth']),
     catalog('account', ['features/account']),

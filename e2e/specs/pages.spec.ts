@@ -215,9 +215,10 @@ test('features page lists ten cards with images of explicit size and working lin
 
 test('prayer tracking page has its hero button, benefits, features and FAQ', async ({ page }) => {
   await page.goto('/features/prayer-tracking');
+  // The tracker works without an account (issue 25): the button opens it.
   await expect(page.getByRole('link', { name: 'Try Prayer Tracking Now' })).toHaveAttribute(
     'href',
-    '/signup',
+    '/tracker',
   );
   for (const title of ['Track Your Progress', 'Never Miss a Prayer', 'Sync Across Devices']) {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();

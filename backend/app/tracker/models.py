@@ -3,8 +3,8 @@
 Prayer practice is special-category data (GDPR Art. 9). What a row says about it (a mark's
 status, congregation, travel, whether it was cleared; a make-up count; the voluntary prayers
 tracked; the names of a person's own prayers) is one AES-GCM ciphertext per row (`sealed`, core/crypto.py) bound to the row's key;
-in clear are only the key (user, day, prayer) and `updated_at`, which the keys, the per-user
-lookups and the sync's last-writer-wins need. `sealed_digest` is a keyed digest of the sealed
+in clear are only the key (user, day, prayer), `updated_at` and `received_at`, which the keys,
+the per-user lookups, the sync's last-writer-wins and its pulls need. `sealed_digest` is a keyed digest of the sealed
 value (the tie-break of two versions with the same `updated_at`). The columns clients see
 and write are declared in tables.py. Every row is deleted with its user (ON DELETE CASCADE).
 """
@@ -28,17 +28,31 @@ def _owner() -> Mapped[uuid.UUID]:
     return mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
 
 
+def _received_at() -> Mapped[datetime]:
+    # The server's time of the write that stored this version (tables.py): what a device
+    # pulls by, since `updated_at` is the client's clock, which may be wrong.
+    return mapped_column(UTCDateTime)
+
+
+def _received_index(table: str) -> Index:
+    return Index(f"ix_{table}_user_id_received_at", "user_id", "received_at")
+
+
 class PrayerMark(Base):
     """One prayer on one day: how it was prayed, or a tombstone once the mark is cleared."""
 
     __tablename__ = "prayer_marks"
-    __table_args__ = (Index("ix_prayer_marks_user_id_updated_at", "user_id", "updated_at"),)
+    __table_args__ = (
+        Index("ix_prayer_marks_user_id_updated_at", "user_id", "updated_at"),
+        _received_index("prayer_marks"),
+    )
 
     user_id: Mapped[uuid.UUID] = _owner()
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     prayer: Mapped[str] = mapped_column(String(PRAYER_LENGTH), primary_key=True)
     # The client's time of the change: the later one wins (tables.py).
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    received_at: Mapped[datetime] = _received_at()
     sealed: Mapped[str] = mapped_column(Text)
     sealed_digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH))
 
@@ -52,6 +66,7 @@ class CustomPrayer(Base):
     user_id: Mapped[uuid.UUID] = _owner()
     id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    received_at: Mapped[datetime] = _received_at()
     sealed: Mapped[str] = mapped_column(Text)
     sealed_digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH))
 
@@ -60,11 +75,13 @@ class MakeUpEntry(Base):
     """How many make-up (qada) prayers of one prayer were prayed on one day."""
 
     __tablename__ = "tracker_make_up_entries"
+    __table_args__ = (_received_index("tracker_make_up_entries"),)
 
     user_id: Mapped[uuid.UUID] = _owner()
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     prayer: Mapped[str] = mapped_column(String(PRAYER_LENGTH), primary_key=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    received_at: Mapped[datetime] = _received_at()
     sealed: Mapped[str] = mapped_column(Text)
     sealed_digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH))
 
@@ -77,6 +94,7 @@ class MakeUpBalance(Base):
     user_id: Mapped[uuid.UUID] = _owner()
     prayer: Mapped[str] = mapped_column(String(PRAYER_LENGTH), primary_key=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    received_at: Mapped[datetime] = _received_at()
     sealed: Mapped[str] = mapped_column(Text)
     sealed_digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH))
 
@@ -88,6 +106,22 @@ class TrackerSettings(Base):
 
     user_id: Mapped[uuid.UUID] = _owner()
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    received_at: Mapped[datetime] = _received_at()
+    sealed: Mapped[str] = mapped_column(Text)
+    sealed_digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH))
+
+
+class TravelDay(Base):
+    """A day the person marked as travelling (or, after a change, as not): its four-unit
+    prayers may be shortened and combined."""
+
+    __tablename__ = "tracker_travel_days"
+    __table_args__ = (_received_index("tracker_travel_days"),)
+
+    user_id: Mapped[uuid.UUID] = _owner()
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    received_at: Mapped[datetime] = _received_at()
     sealed: Mapped[str] = mapped_column(Text)
     sealed_digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH))
 

@@ -6,6 +6,11 @@ nothing, service_role everything. The synced tables are last-writer-wins on `upd
 client's time of the change, so a device may send the same batch twice, or batches out of
 order, and every device converges on the same rows; clearing a mark is a change too (a
 tombstone: `deleted: true`), so it wins over an older mark and loses to a newer one.
+
+`received_at` is the server's time of the write that stored a row's current version, set on
+insert and on a winning update (a losing one leaves it), never by the client: a device pulls
+what changed since its last pull by it, because `updated_at` is the client's clock, and a
+device whose clock is behind would otherwise write rows "in the past" that no pull finds.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from app.tracker.models import (
     PrayerMark,
     SyncConsent,
     TrackerSettings,
+    TravelDay,
 )
 
 OBLIGATORY = frozenset({"fajr", "dhuhr", "asr", "maghrib", "isha"})
@@ -77,6 +83,9 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+_RECEIVED_AT = Column("received_at", Type.timestamptz, writable=False, server_value=_now)
+
+
 PRAYER_MARKS = DataTable(
     name="prayer_marks",
     table=table_of(PrayerMark),
@@ -98,6 +107,7 @@ PRAYER_MARKS = DataTable(
         Column("jam", Type.boolean, sealed=True),
         Column("deleted", Type.boolean, sealed=True),
         _UPDATED_AT,
+        _RECEIVED_AT,
     ),
     key=("user_id", "day", "prayer"),
     policy=owned_by("user_id"),
@@ -116,6 +126,7 @@ CUSTOM_PRAYERS = DataTable(
         Column("name", Type.text, sealed=True, max_length=60),
         Column("deleted", Type.boolean, sealed=True),
         _UPDATED_AT,
+        _RECEIVED_AT,
     ),
     key=("user_id", "id"),
     policy=owned_by("user_id"),
@@ -133,6 +144,7 @@ MAKE_UP_ENTRIES = DataTable(
         Column("prayer", Type.text, nullable=False, choices=OBLIGATORY),
         Column("count", Type.integer, sealed=True, nullable=False, minimum=0, maximum=1000),
         _UPDATED_AT,
+        _RECEIVED_AT,
     ),
     key=("user_id", "day", "prayer"),
     policy=owned_by("user_id"),
@@ -150,6 +162,7 @@ MAKE_UP_BALANCES = DataTable(
         # Years of missed prayers are common: up to 100 years of one prayer.
         Column("starting", Type.integer, sealed=True, nullable=False, minimum=0, maximum=36500),
         _UPDATED_AT,
+        _RECEIVED_AT,
     ),
     key=("user_id", "prayer"),
     policy=owned_by("user_id"),
@@ -164,11 +177,29 @@ SETTINGS = DataTable(
         _OWNER,
         Column("voluntary", Type.text_array, sealed=True, choices=VOLUNTARY, max_length=32),
         _UPDATED_AT,
+        _RECEIVED_AT,
     ),
     key=("user_id",),
     policy=owned_by("user_id"),
     version="updated_at",
     seal_purpose="tracker/settings",
+)
+
+TRAVEL_DAYS = DataTable(
+    name="tracker_travel_days",
+    table=table_of(TravelDay),
+    columns=(
+        _OWNER,
+        Column("day", Type.date, nullable=False),
+        Column("travelling", Type.boolean, sealed=True, nullable=False),
+        _UPDATED_AT,
+        _RECEIVED_AT,
+    ),
+    key=("user_id", "day"),
+    policy=owned_by("user_id"),
+    version="updated_at",
+    seal_purpose="tracker/travel_days",
+    max_rows=MAX_ROWS,
 )
 
 SYNC_CONSENTS = DataTable(
@@ -189,5 +220,6 @@ TABLES = (
     MAKE_UP_ENTRIES,
     MAKE_UP_BALANCES,
     SETTINGS,
+    TRAVEL_DAYS,
     SYNC_CONSENTS,
 )

@@ -42,11 +42,23 @@ async def test_the_stored_rows_do_not_contain_the_practice(
     await client.post("/rest/v1/tracker_settings", json=settings, headers=alice.headers)
     balance = {"prayer": "fajr", "starting": 1234, "updated_at": "2026-11-27T10:00:00Z"}
     await client.post("/rest/v1/tracker_make_up_balances", json=balance, headers=alice.headers)
+    travel = {"day": "2026-11-27", "travelling": True, "updated_at": "2026-11-27T10:00:00Z"}
+    response = await client.post("/rest/v1/tracker_travel_days", json=travel, headers=alice.headers)
+    assert response.status_code == 201, response.text
 
     clear, sealed = await _dump(db)
     assert "dhuhr" in clear  # the key is in clear, the practice is not:
     assert len(sealed) > 6 * 64
-    for secret in (*STATUSES, "congregation", "qasr", "true", "tahajjud", "1234", "status"):
+    for secret in (
+        *STATUSES,
+        "congregation",
+        "qasr",
+        "true",
+        "tahajjud",
+        "1234",
+        "status",
+        "travelling",
+    ):
         assert secret not in clear, secret
         assert secret.encode() not in sealed, secret
     # Read back through the API, all of it is there.

@@ -21,6 +21,7 @@ async def _sync_on(client: httpx.AsyncClient, person: Person) -> None:
         ),
         ("tracker_make_up_balances", {"prayer": "asr", "starting": 90, "updated_at": AT}),
         ("tracker_settings", {"voluntary": ["duha"], "updated_at": AT}),
+        ("tracker_travel_days", {"day": "2026-11-27", "travelling": True, "updated_at": AT}),
     ):
         response = await client.post(f"/rest/v1/{path}", json=body, headers=person.headers | UPSERT)
         assert response.status_code == 201, response.text
@@ -33,6 +34,7 @@ async def _count(client: httpx.AsyncClient, service: dict[str, str], person: Per
         "tracker_make_up_entries",
         "tracker_make_up_balances",
         "tracker_settings",
+        "tracker_travel_days",
         "tracker_sync_consents",
     ):
         response = await client.get(
@@ -49,14 +51,14 @@ async def test_forget_deletes_the_callers_copy_and_only_theirs(
     await _sync_on(client, bilal)
     response = await client.post(FORGET, json={}, headers=alice.headers)
     assert response.status_code == 200, response.text
-    assert response.json() == 6
+    assert response.json() == 7
     assert await _count(client, service, alice) == 0
-    assert await _count(client, service, bilal) == 6
+    assert await _count(client, service, bilal) == 7
     # Again: nothing left, nothing else touched.
     assert (await client.post(FORGET, json={}, headers=alice.headers)).json() == 0
     # service_role has no auth.uid(): it forgets nobody.
     assert (await client.post(FORGET, json={}, headers=service)).json() == 0
-    assert await _count(client, service, bilal) == 6
+    assert await _count(client, service, bilal) == 7
 
 
 async def test_forget_refuses_anon_and_unknown_arguments(

@@ -4,6 +4,7 @@ later change wins, the same way whatever order the server sees them in."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 
 import httpx
 
@@ -24,7 +25,10 @@ async def test_a_mark_round_trips_with_its_owner(client: httpx.AsyncClient, alic
         MARKS, json=mark(congregation=True), headers=alice.headers | UPSERT
     )
     assert response.status_code == 201, response.text
-    assert response.json() == [
+    (written,) = response.json()
+    received = datetime.fromisoformat(written.pop("received_at"))
+    assert abs(datetime.now(UTC) - received) < timedelta(minutes=1)
+    assert [written] == [
         {
             "user_id": alice.id,
             "day": "2026-11-27",

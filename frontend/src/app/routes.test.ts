@@ -48,6 +48,7 @@ describe('route table', () => {
       '/refund',
       '/features',
       '/features/prayer-tracking',
+      '/tracker',
       '/guides/google-analytics',
       '/contact',
       '/features/prayer-times',

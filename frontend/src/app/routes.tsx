@@ -16,6 +16,7 @@ import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { newsletterRoutes } from '../features/newsletter/routes';
 import { prayerTimesRoutes } from '../features/prayer-times/routes';
+import { trackerRoutes } from '../features/tracker/routes';
 import { loadCatalog } from '../lib/i18n/catalogs';
 import { lazyPage } from '../lib/lazyPage';
 import { page, type AppRoute, type RouteMeta } from '../lib/routing';
@@ -107,6 +108,7 @@ const publicRoutes: AppRoute[] = [
 export const routes: AppRoute[] = [
   ...publicRoutes,
   ...prayerTimesRoutes,
+  ...trackerRoutes,
   ...newsletterRoutes,
   ...authRoutes,
   ...accountRoutes,

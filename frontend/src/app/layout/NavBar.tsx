@@ -17,6 +17,7 @@ export const SCROLL_THRESHOLD = 50;
 const menuLinks: { label: MessageDescriptor; to: string }[] = [
   { label: msg`Home`, to: '/' },
   { label: msg`Features`, to: '/features' },
+  { label: msg`Prayer tracker`, to: '/tracker' },
   { label: msg`Help Center`, to: '/help' },
   { label: msg`Contact`, to: '/contact' },
 ];
@@ -52,6 +53,10 @@ export function NavBar() {
           <a href={localizePath('/prayer-times', activeLocale())} className={styles.barLink}>
             <Trans>Prayer times</Trans>
           </a>
+          {/* On a phone the tracker is in the menu (the bar has no room for a second link). */}
+          <Link to="/tracker" className={`${styles.barLink} ${styles.wideOnly}`}>
+            <Trans>Prayer tracker</Trans>
+          </Link>
           <LanguageMenu variant="bar" />
           <AccountNav />
           <ButtonLink to="/join" small className={styles.cta}>

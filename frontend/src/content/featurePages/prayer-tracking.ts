@@ -6,7 +6,7 @@ const page: FeaturePageContent = {
   slug: 'prayer-tracking',
   headline: msg`Keep every prayer, one day at a time`,
   intro: msg`Mark each prayer as prayed on time, delayed or made up later. Track the five obligatory prayers and the voluntary ones you choose, and see your history grow without pressure.`,
-  cta: { label: msg`Try Prayer Tracking Now`, to: '/signup' },
+  cta: { label: msg`Try Prayer Tracking Now`, to: '/tracker' },
   benefits: [
     {
       icon: 'trend',

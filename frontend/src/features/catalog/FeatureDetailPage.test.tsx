@@ -22,9 +22,10 @@ describe('FeatureDetailPage', () => {
         name: 'Keep every prayer, one day at a time',
       }),
     ).toBeInTheDocument();
+    // The tracker works without an account (issue 25), so the button opens it, not sign-up.
     expect(screen.getByRole('link', { name: 'Try Prayer Tracking Now' })).toHaveAttribute(
       'href',
-      '/signup',
+      '/tracker',
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Key Benefits' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Sync Across Devices' })).toBeVisible();

@@ -12,12 +12,12 @@ import {
   timeFormatter,
   type CalendarDay,
   type Place,
-} from './compute';
+} from '../../lib/prayerTimes/compute';
 import { untilText } from './duration';
 import { hijriDate } from './hijri';
-import { formatNumber } from './locale';
+import { formatNumber } from '../../lib/i18n/displayLocale';
 import { HIGH_LATITUDE_TEXT, PRAYER_NAMES } from './methods';
-import type { StoredSettings } from './storage';
+import type { StoredSettings } from '../../lib/prayerTimes/storage';
 import styles from './PrayerTimesPage.module.css';
 
 interface DayTimesProps {

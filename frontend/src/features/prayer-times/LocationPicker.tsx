@@ -5,7 +5,7 @@ import { LocateFixed } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
-import type { Place } from './compute';
+import type { Place } from '../../lib/prayerTimes/compute';
 import {
   CITY_ATTRIBUTION,
   loadCities,

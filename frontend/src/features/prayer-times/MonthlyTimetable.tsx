@@ -12,11 +12,11 @@ import {
   timeFormatter,
   type CalendarDay,
   type Place,
-} from './compute';
+} from '../../lib/prayerTimes/compute';
 import { buildCalendar, ICS_DAYS } from './ics';
-import { formatNumber } from './locale';
+import { formatNumber } from '../../lib/i18n/displayLocale';
 import { METHOD_TEXT, PRAYER_NAMES } from './methods';
-import type { StoredSettings } from './storage';
+import type { StoredSettings } from '../../lib/prayerTimes/storage';
 import styles from './PrayerTimesPage.module.css';
 
 interface MonthlyTimetableProps {

@@ -6,13 +6,18 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Section } from '../../components/Section';
-import { dayAt, resolveSettings, type CalendarDay, type Place } from './compute';
+import {
+  dayAt,
+  resolveSettings,
+  type CalendarDay,
+  type Place,
+} from '../../lib/prayerTimes/compute';
 import { DayTimes } from './DayTimes';
 import { ASR_TEXT, METHOD_TEXT } from './methods';
 import { MonthlyTimetable } from './MonthlyTimetable';
 import { QiblaCard } from './QiblaCard';
 import { SettingsForm } from './SettingsForm';
-import type { StoredSettings } from './storage';
+import type { StoredSettings } from '../../lib/prayerTimes/storage';
 import styles from './PrayerTimesPage.module.css';
 
 interface PlaceTimesProps {

@@ -1,7 +1,7 @@
 import { activateLocale, loadCatalog } from '../../lib/i18n/catalogs';
 import { cleanup, render, screen, within } from '../../test/render';
 import PrayerTimesPage from './PrayerTimesPage';
-import { rememberPlace } from './storage';
+import { rememberPlace } from '../../lib/prayerTimes/storage';
 
 const makkah = {
   name: 'Makkah',

@@ -9,11 +9,11 @@ import { LockKeyhole } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
-import { displayLocale } from './locale';
+import { displayLocale } from '../../lib/i18n/displayLocale';
 import type * as PlaceDetails from './PlaceDetails';
 import { LocationPicker } from './LocationPicker';
 import { countryName } from './methods';
-import type { CalendarDay, Place } from './settings';
+import type { CalendarDay, Place } from '../../lib/prayerTimes/settings';
 import {
   DEFAULT_STORED,
   readPlace,
@@ -21,7 +21,7 @@ import {
   rememberPlace,
   saveSettings,
   type StoredSettings,
-} from './storage';
+} from '../../lib/prayerTimes/storage';
 import { useMinuteClock } from './usePlaceClock';
 import styles from './PrayerTimesPage.module.css';
 

@@ -2,8 +2,8 @@ import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { Navigation } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/Button';
-import type { Place } from './compute';
-import { formatNumber } from './locale';
+import type { Place } from '../../lib/prayerTimes/compute';
+import { formatNumber } from '../../lib/i18n/displayLocale';
 import { compassPoint, distanceToKaaba, qiblaBearing } from './qibla';
 import styles from './PrayerTimesPage.module.css';
 

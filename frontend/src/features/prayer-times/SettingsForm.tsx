@@ -14,11 +14,15 @@ import {
   type HighLatitudeChoice,
   type MethodId,
   type Place,
-} from './compute';
+} from '../../lib/prayerTimes/compute';
 import { HIJRI_OFFSETS } from './hijri';
-import { formatNumber } from './locale';
+import { formatNumber } from '../../lib/i18n/displayLocale';
 import { ASR_TEXT, countryName, HIGH_LATITUDE_TEXT, METHOD_TEXT, PRAYER_NAMES } from './methods';
-import { clampAdjustment, DEFAULT_STORED, type StoredSettings } from './storage';
+import {
+  clampAdjustment,
+  DEFAULT_STORED,
+  type StoredSettings,
+} from '../../lib/prayerTimes/storage';
 import { WholeSelect } from './WholeSelect';
 import styles from './PrayerTimesPage.module.css';
 

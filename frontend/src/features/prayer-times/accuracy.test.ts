@@ -29,7 +29,7 @@ import {
   type MethodId,
   type Place,
   type PrayerName,
-} from './compute';
+} from '../../lib/prayerTimes/compute';
 
 interface FixtureCity {
   name: string;

@@ -9,7 +9,7 @@
 import { msg } from '@lingui/core/macro';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import citiesUrl from './data/cities.json?url';
-import type { Place } from './compute';
+import type { Place } from '../../lib/prayerTimes/compute';
 
 /** GeoNames is CC BY 4.0: the page credits it, with these links, next to the search field. */
 export const CITY_ATTRIBUTION = {

@@ -11,7 +11,7 @@ import {
   resolveSettings,
   timeFormatter,
   type Place,
-} from './compute';
+} from '../../lib/prayerTimes/compute';
 import { hijriDate, tabularHijri } from './hijri';
 import { compassPoint, distanceToKaaba, qiblaBearing } from './qibla';
 

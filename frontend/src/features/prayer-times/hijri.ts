@@ -5,9 +5,11 @@
  */
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import type { CalendarDay } from './settings';
+import { tabularHijri, umalquraFormat } from '../../lib/prayerTimes/hijriCalendar';
+import type { CalendarDay } from '../../lib/prayerTimes/settings';
 
-export { HIJRI_OFFSETS } from './settings';
+export { HIJRI_OFFSETS } from '../../lib/prayerTimes/settings';
+export { hijriMonth, tabularHijri } from '../../lib/prayerTimes/hijriCalendar';
 
 // The months' names for browsers without the Umm al-Qura calendar (Intl names them otherwise).
 const MONTHS: readonly MessageDescriptor[] = [
@@ -33,41 +35,9 @@ export interface HijriDay {
   text: string;
 }
 
-function umalquraFormat(locale: string | undefined): Intl.DateTimeFormat | null {
-  try {
-    const tagged = new Intl.Locale(locale ?? 'en', { calendar: 'islamic-umalqura' });
-    const format = new Intl.DateTimeFormat(tagged.toString(), {
-      timeZone: 'UTC',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
-    return format.resolvedOptions().calendar === 'islamic-umalqura' ? format : null;
-  } catch {
-    return null;
-  }
-}
-
 function shift(day: CalendarDay, days: number): CalendarDay {
   const date = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-}
-
-let monthFormat: Intl.DateTimeFormat | null | undefined;
-
-/** The Umm al-Qura month (1–12) of a day, or the tabular calendar's without Intl support. */
-export function hijriMonth(day: CalendarDay): number {
-  monthFormat ??= umalquraFormat('en')
-    ? new Intl.DateTimeFormat(
-        new Intl.Locale('en', { calendar: 'islamic-umalqura', numberingSystem: 'latn' }).toString(),
-        { timeZone: 'UTC', month: 'numeric' },
-      )
-    : null;
-  if (!monthFormat) return tabularHijri(day).month;
-  return Number.parseInt(
-    monthFormat.format(new Date(Date.UTC(day.year, day.month - 1, day.day, 12))),
-    10,
-  );
 }
 
 export function hijriDate(
@@ -105,26 +75,4 @@ export function hijriDate(
       comment: 'A date in the Hijri calendar, e.g. "1 Ramadan 1447 AH".',
     }),
   };
-}
-
-// The civil epoch, 1 Muharram 1 AH (16 July 622, Julian), as a Julian day number.
-const EPOCH = 1948440;
-
-function hijriToJdn(year: number, month: number, day: number): number {
-  return (
-    day +
-    Math.ceil(29.5 * (month - 1)) +
-    (year - 1) * 354 +
-    Math.floor((3 + 11 * year) / 30) +
-    EPOCH -
-    1
-  );
-}
-
-/** The tabular Islamic calendar (30-year cycle, leap years 2, 5, 7, 10, 13, 16, 18, 21, 24, 26, 29). */
-export function tabularHijri(day: CalendarDay): { year: number; month: number; day: number } {
-  const jdn = Math.floor(Date.UTC(day.year, day.month - 1, day.day) / 86_400_000) + 2_440_588;
-  const year = Math.floor((30 * (jdn - EPOCH) + 10_646) / 10_631);
-  const month = Math.min(12, Math.ceil((jdn - 29 - hijriToJdn(year, 1, 1)) / 29.5) + 1);
-  return { year, month, day: jdn - hijriToJdn(year, month, 1) + 1 };
 }

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { addDays, computeDay, DEFAULT_SETTINGS, type Place } from './compute';
+import { addDays, computeDay, DEFAULT_SETTINGS, type Place } from '../../lib/prayerTimes/compute';
 import { buildCalendar, escapeText, foldLine, ICS_DAYS } from './ics';
 
 const london: Place = {

@@ -18,7 +18,7 @@ import {
   type CalendarDay,
   type Place,
   type PrayerSettings,
-} from './compute';
+} from '../../lib/prayerTimes/compute';
 import { PRAYER_NAMES } from './methods';
 
 export const ICS_DAYS = 30;

@@ -1,11 +1,11 @@
 import ICAL from 'ical.js';
 import { activateLocale, loadCatalog } from '../../lib/i18n/catalogs';
 import type { LocaleCode } from '../../lib/i18n/locales';
-import { DEFAULT_SETTINGS, timeFormatter, type Place } from './compute';
+import { DEFAULT_SETTINGS, timeFormatter, type Place } from '../../lib/prayerTimes/compute';
 import { untilText } from './duration';
 import { hijriDate } from './hijri';
 import { buildCalendar } from './ics';
-import { displayLocale } from './locale';
+import { displayLocale } from '../../lib/i18n/displayLocale';
 
 const minutes = (count: number) => count * 60_000;
 

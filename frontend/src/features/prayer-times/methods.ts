@@ -4,7 +4,12 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { AsrRule, MethodId, PrayerName, ResolvedHighLatitude } from './compute';
+import type {
+  AsrRule,
+  MethodId,
+  PrayerName,
+  ResolvedHighLatitude,
+} from '../../lib/prayerTimes/compute';
 
 interface SettingText {
   name: MessageDescriptor;

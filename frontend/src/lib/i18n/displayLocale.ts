@@ -5,8 +5,8 @@
  * conventions are used (a British visitor on the English page reads 13:07 and "Sunday 21 June";
  * an American one 1:07 PM), still with the page's digits.
  */
-import { activeLocale } from '../../lib/i18n/catalogs';
-import { intlLocale, type LocaleCode } from '../../lib/i18n/locales';
+import { activeLocale } from './catalogs';
+import { intlLocale, type LocaleCode } from './locales';
 
 export function displayLocale(
   code: LocaleCode = activeLocale(),

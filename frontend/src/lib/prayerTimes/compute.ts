@@ -13,7 +13,7 @@ import {
   PolarCircleResolution,
   PrayerTimes,
 } from 'adhan';
-import { hijriMonth } from './hijri';
+import { hijriMonth } from './hijriCalendar';
 
 export {
   DEFAULT_SETTINGS,
