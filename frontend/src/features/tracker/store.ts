@@ -67,8 +67,8 @@ interface Kept<T> {
 
 /** What the sync keeps on the device, per database (so per account): sync.ts. */
 export interface SyncState {
-  /** The server's `received_at` up to which this device has pulled (ISO), or null. */
-  cursor: string | null;
+  /** Per kind of row, the server's `received_at` of the newest row pulled (ISO). */
+  cursors: Partial<Record<RowKind, string>>;
 }
 
 // One schema for every kind of row: the rows' own types are TrackerRows', by kind, at the
@@ -188,6 +188,8 @@ export interface SyncableTrackerStore extends TrackerStore {
   all<K extends RowKind>(kind: K): Promise<TrackerRows[K][]>;
   syncState(): Promise<SyncState>;
   setSyncState(state: SyncState): Promise<void>;
+  /** Removes every row (its tracker moved to an account's: sync.ts); keeps the clock. */
+  clearRows(): Promise<void>;
   /** Closes the connection and stops listening to other tabs. */
   close(): void;
 }
@@ -474,8 +476,14 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
     await this.merge(kind, rows, 0, false);
   }
 
+  async clearRows(): Promise<void> {
+    const tx = this.db.transaction(ROW_KINDS as RowKind[], 'readwrite');
+    await Promise.all([...ROW_KINDS.map((kind) => tx.objectStore(kind).clear()), tx.done]);
+    this.changed();
+  }
+
   async syncState(): Promise<SyncState> {
-    return ((await this.db.get('meta', 'sync')) as SyncState | undefined) ?? { cursor: null };
+    return ((await this.db.get('meta', 'sync')) as SyncState | undefined) ?? { cursors: {} };
   }
 
   async setSyncState(state: SyncState): Promise<void> {
