@@ -16,7 +16,7 @@ import { DayMarks } from './DayMarks';
 import { localDay } from './days';
 import { MakeUpBalance } from './MakeUpBalance';
 import type { Day, TrackerStore } from './model';
-import { openPageStore } from './openStore';
+import { TrackerWithSync } from './TrackerWithSync';
 import { useTracker } from './useTracker';
 import { VoluntaryPrayers } from './VoluntaryPrayers';
 import styles from './TrackerPage.module.css';
@@ -53,7 +53,7 @@ export default function TrackerPage() {
           </Trans>
         </p>
         {hydrated ? (
-          <OpenTracker open={openPageStore} />
+          <TrackerWithSync>{(open) => <OpenTracker open={open} />}</TrackerWithSync>
         ) : (
           <section className={styles.panel} aria-labelledby="tracker-day-title">
             <h2 id="tracker-day-title" className={styles.panelTitle}>
