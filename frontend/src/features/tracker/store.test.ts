@@ -227,6 +227,34 @@ describe('the tracker store', () => {
     ]);
   });
 
+  it('adopts another tracker’s rows by the later-wins rule, as unsynced; clears its own', async () => {
+    const store = await open();
+    await store.setMark('2026-11-27', 'fajr', { status: 'on_time' });
+    const [mine] = await store.unsynced('marks');
+    if (!mine) throw new Error('no mark');
+    await store.markSynced('marks', [mine]);
+    const older = mark('2026-11-27', 'fajr', '2000-01-01T00:00:00.000000Z', 'missed');
+    const other = mark('2026-11-26', 'isha', '2000-01-01T00:00:00.000000Z', 'late');
+    await store.adopt('marks', [older, other]);
+    expect((await store.marks('2026-11-26', '2026-11-27')).map((m) => m.status)).toEqual([
+      'late',
+      'on_time',
+    ]);
+    expect(await store.unsynced('marks')).toEqual([other]);
+
+    await store.setSyncState({ cursors: { marks: '2026-11-27T10:00:00+00:00' } });
+    expect(await store.syncState()).toEqual({ cursors: { marks: '2026-11-27T10:00:00+00:00' } });
+    const heard = vi.fn();
+    store.subscribe(heard);
+    await store.clearRows();
+    expect(heard).toHaveBeenCalled();
+    expect(await store.all('marks')).toEqual([]);
+    // The clock stays: a change after clearing is still later than every earlier one.
+    await store.setMark('2026-11-27', 'fajr', { status: 'late' });
+    const [after] = await store.unsynced('marks');
+    expect(micros(after?.updatedAt ?? '')).toBeGreaterThan(micros(mine.updatedAt));
+  });
+
   it('keeps each account’s synced tracker apart from the device’s own', async () => {
     const device = await open();
     await device.setMark('2026-11-27', 'fajr', { status: 'on_time' });

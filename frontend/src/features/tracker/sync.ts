@@ -322,7 +322,9 @@ async function moveRows(from: SyncableTrackerStore, to: SyncableTrackerStore): P
 /**
  * Turns sync on for the signed-in account on this device: records the consent, moves the
  * device's own tracker into the account's, uploads it and downloads the account's. Answers
- * the account's tracker, which the page shows from then on (openTrackerFor does too).
+ * the account's tracker, which the page shows from then on (openTrackerFor does too), and
+ * hands to startTrackerSync. Offline after the consent, it answers all the same (the upload
+ * waits for the next run); a refused consent, or a session that ended, rejects.
  * Repeating it is harmless: the consent is kept once, rows are uploaded by key.
  */
 export async function turnSyncOn(
@@ -342,7 +344,16 @@ export async function turnSyncOn(
   } finally {
     device.close();
   }
-  await syncOnce(client, synced);
+  try {
+    await syncOnce(client, synced);
+  } catch (error) {
+    // Offline: sync is on and the history waits, unsynced, for the next run
+    // (startTrackerSync). Anything else is the page's to show.
+    if (!(error instanceof TrackerSyncError && error.problem === 'offline')) {
+      synced.close();
+      throw error;
+    }
+  }
   return synced;
 }
 
@@ -402,6 +413,9 @@ export interface SyncOptions {
    * account's tracker as its own (keepLocally), and hands it here.
    */
   onTurnedOff?: (device: SyncableTrackerStore) => void;
+  /** SYNC_EVERY_MS and AFTER_CHANGE_MS unless given. */
+  everyMs?: number;
+  afterChangeMs?: number;
 }
 
 async function hasUnsynced(store: SyncableTrackerStore): Promise<boolean> {
@@ -471,13 +485,13 @@ export function startTrackerSync(options: SyncOptions): () => void {
       void hasUnsynced(store).then((pending) => {
         if (pending) trigger();
       });
-    }, AFTER_CHANGE_MS);
+    }, options.afterChangeMs ?? AFTER_CHANGE_MS);
   };
 
   window.addEventListener('focus', trigger);
   window.addEventListener('online', trigger);
   document.addEventListener('visibilitychange', visible);
-  const every = setInterval(trigger, SYNC_EVERY_MS);
+  const every = setInterval(trigger, options.everyMs ?? SYNC_EVERY_MS);
   const unsubscribe = store.subscribe(changed);
   trigger();
 
