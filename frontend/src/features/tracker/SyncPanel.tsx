@@ -161,7 +161,7 @@ function Consent({ tracker, action, setAction }: ActionProps) {
       await tracker.turnOn();
       setAction({
         kind: 'done',
-        message: msg`Sync is on: your marks were uploaded, and they now sync with your other devices where sync is on.`,
+        message: msg`Sync is on: this browser’s marks are kept with your account, and sync with your other devices where sync is on.`,
       });
     } catch (error) {
       setAction({ kind: 'failed', problem: problemOf(error) });
