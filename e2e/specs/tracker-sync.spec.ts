@@ -159,6 +159,13 @@ test('sync across two browsers: upload, offline, conflict, export, turning off',
     await turnSyncOn(second.page);
     await expect(prayer(second.page, 'Fajr').getByRole('radio', { name: 'On time' })).toBeChecked();
     await expect(prayer(second.page, 'Dhuhr').getByRole('radio', { name: 'Late' })).toBeChecked();
+    // The profile says so, for this browser.
+    await second.page.goto('/profile');
+    await expect(
+      second.page.getByRole('link', { name: 'Prayer tracker' }),
+    ).toHaveAccessibleDescription('Sync is on in this browser.');
+    await openTracker(second.page);
+    await expect(syncPanel(second.page).getByRole('status')).toContainText('Last synced:');
 
     // Offline in the first browser: the mark is kept, the panel says why it did not sync.
     await first.context.setOffline(true);
@@ -208,8 +215,11 @@ test('sync across two browsers: upload, offline, conflict, export, turning off',
     await expect(prayer(first.page, 'Isha').getByRole('radio', { name: 'Late' })).toBeChecked();
     await expect(prayer(first.page, 'Fajr').getByRole('radio', { name: 'On time' })).toBeChecked();
     await expect(panel.getByRole('button', { name: 'Turn on sync' })).toBeDisabled();
-    await first.page.reload();
-    await hydrated(first.page);
+    await first.page.goto('/profile');
+    await expect(
+      first.page.getByRole('link', { name: 'Prayer tracker' }),
+    ).toHaveAccessibleDescription('Sync is off in this browser: its marks stay here.');
+    await openTracker(first.page);
     await expect(prayer(first.page, 'Asr').getByRole('radio', { name: 'Missed' })).toBeChecked();
 
     // The other browser learns it at its next sync, and keeps what it has.
