@@ -162,7 +162,7 @@ test('sync across two browsers: upload, offline, conflict, export, turning off',
     // The profile says so, for this browser.
     await second.page.goto('/profile');
     await expect(
-      second.page.getByRole('link', { name: 'Prayer tracker' }),
+      second.page.locator('aside').getByRole('link', { name: 'Prayer tracker' }),
     ).toHaveAccessibleDescription('Sync is on in this browser.');
     await openTracker(second.page);
     await expect(syncPanel(second.page).getByRole('status')).toContainText('Last synced:');
@@ -217,7 +217,7 @@ test('sync across two browsers: upload, offline, conflict, export, turning off',
     await expect(panel.getByRole('button', { name: 'Turn on sync' })).toBeDisabled();
     await first.page.goto('/profile');
     await expect(
-      first.page.getByRole('link', { name: 'Prayer tracker' }),
+      first.page.locator('aside').getByRole('link', { name: 'Prayer tracker' }),
     ).toHaveAccessibleDescription('Sync is off in this browser: its marks stay here.');
     await openTracker(first.page);
     await expect(prayer(first.page, 'Asr').getByRole('radio', { name: 'Missed' })).toBeChecked();
