@@ -14,7 +14,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.js';
 const DIST = join(ROOT, 'frontend', 'dist');
 const CHROME = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
-const PAGES = ['/', '/features', '/help', '/features/prayer-tracking', '/prayer-times'];
+const PAGES = ['/', '/features', '/help', '/features/prayer-tracking', '/prayer-times', '/tracker'];
 // The same pages in other languages (docs/i18n.md): JavaScript per language, and Lighthouse on
 // the two right-to-left home pages (goal: the same scores as English).
 const LANGUAGES = ['ar', 'ur', 'fr'];

@@ -30,3 +30,11 @@ test('content details are in the HTML, not only the headings', async ({ page }) 
   expect(notFound?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
 });
+
+test('the tracker says it needs JavaScript, in the page’s language', async ({ page }) => {
+  await page.goto('/tracker');
+  await expect(page.getByRole('main')).toContainText('so it needs JavaScript');
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await page.goto('/ar/tracker');
+  await expect(page.getByRole('main')).toContainText('تحتاج إلى JavaScript');
+});

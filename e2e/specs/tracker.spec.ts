@@ -35,6 +35,18 @@ function prayer(page: Page, name: string | RegExp): Locator {
   return page.getByRole('region', { name: /^Today$|2026$/ }).getByRole('group', { name });
 }
 
+/** Waits until every change made so far is kept in IndexedDB (the tracker is busy until then). */
+async function kept(page: Page): Promise<void> {
+  await expect(page.getByTestId('tracker')).not.toHaveAttribute('aria-busy', 'true');
+}
+
+/** Another visit: kept first, then reloaded and hydrated. */
+async function revisit(page: Page): Promise<void> {
+  await kept(page);
+  await page.reload();
+  await hydrated(page);
+}
+
 function makeUps(page: Page): Locator {
   return page.getByRole('region', { name: 'Make-up prayers (qada)' });
 }
@@ -60,8 +72,7 @@ test('signed out: marks today’s prayers, and a reload finds them kept', async 
   await prayer(page, 'Isha').getByRole('radio', { name: 'Missed' }).click();
   await expect(prayer(page, 'Maghrib').getByRole('radio', { name: 'On time' })).toBeChecked();
 
-  await page.reload();
-  await hydrated(page);
+  await revisit(page);
   await expect(prayer(page, 'Fajr').getByRole('radio', { name: 'On time' })).toBeChecked();
   await expect(prayer(page, 'Dhuhr').getByRole('radio', { name: 'Late' })).toBeChecked();
   await expect(prayer(page, 'Asr').getByRole('radio', { name: 'Made up' })).toBeChecked();
@@ -83,8 +94,7 @@ test('changes and clears a mark with the keyboard alone', async ({ page }) => {
   await expect(fajr.getByRole('radio', { name: 'On time' })).toBeChecked();
   await page.keyboard.press('ArrowRight');
   await expect(fajr.getByRole('radio', { name: 'Late' })).toBeChecked();
-  await page.reload();
-  await hydrated(page);
+  await revisit(page);
   await expect(prayer(page, 'Fajr').getByRole('radio', { name: 'Late' })).toBeChecked();
 
   await prayer(page, 'Fajr').getByRole('radio', { name: 'Late' }).focus();
@@ -92,8 +102,7 @@ test('changes and clears a mark with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(prayer(page, 'Fajr').getByRole('radio', { name: 'Not marked' })).toBeChecked();
-  await page.reload();
-  await hydrated(page);
+  await revisit(page);
   await expect(prayer(page, 'Fajr').getByRole('radio', { name: 'Not marked' })).toBeChecked();
 });
 
@@ -116,7 +125,7 @@ test('a forgotten prayer of yesterday is marked on yesterday', async ({ page }) 
   await prayer(page, 'Isha').getByRole('radio', { name: 'Late' }).click();
   await page.getByRole('button', { name: 'Back to today' }).click();
   await expect(prayer(page, 'Isha').getByRole('radio', { name: 'Not marked' })).toBeChecked();
-  await page.getByLabel('Day').fill('2026-05-09');
+  await page.getByRole('textbox', { name: 'Day', exact: true }).fill('2026-05-09');
   await expect(prayer(page, 'Isha').getByRole('radio', { name: 'Late' })).toBeChecked();
 });
 
@@ -137,8 +146,7 @@ test('a travel day: shortened and combined prayers, counted on time', async ({ p
   await expect(prayer(page, 'Dhuhr').getByRole('radio', { name: 'On time' })).toBeChecked();
   await expect(prayer(page, 'Asr').getByRole('radio', { name: 'On time' })).toBeChecked();
 
-  await page.reload();
-  await hydrated(page);
+  await revisit(page);
   await expect(page.getByRole('switch', { name: 'Travelling on this day' })).toBeChecked();
   const dhuhr = prayer(page, 'Dhuhr');
   await expect(dhuhr.getByRole('checkbox', { name: 'Shortened (qasr)' })).toBeChecked();
@@ -176,8 +184,7 @@ test('the make-up balance: a starting balance, missed prayers added, make-ups ta
   await expect(owed('Fajr')).toHaveText('Owed: 364');
   await expect(fajr.getByText('Made up on this day: 2')).toBeVisible();
 
-  await page.reload();
-  await hydrated(page);
+  await revisit(page);
   await expect(owed('Fajr')).toHaveText('Owed: 364');
   await expect(owed('Asr')).toHaveText('Owed: 30');
   await makeUps(page).getByText('Starting balance', { exact: true }).click();
@@ -195,7 +202,7 @@ test('a voluntary prayer, off by default, tracked once turned on', async ({ page
   await voluntary.getByRole('checkbox', { name: 'Witr' }).check();
   await voluntary
     .getByRole('group', { name: 'Witr' })
-    .getByRole('radio', { name: 'Prayed' })
+    .getByRole('radio', { name: 'Prayed', exact: true })
     .click();
   await voluntary.getByLabel('Name of a prayer of your own').fill('Salat al-Tasbih');
   await voluntary.getByRole('button', { name: 'Add' }).click();
@@ -204,10 +211,11 @@ test('a voluntary prayer, off by default, tracked once turned on', async ({ page
     .getByRole('radio', { name: 'Not prayed' })
     .click();
 
-  await page.reload();
-  await hydrated(page);
+  await revisit(page);
   await expect(
-    voluntary.getByRole('group', { name: 'Witr' }).getByRole('radio', { name: 'Prayed' }),
+    voluntary
+      .getByRole('group', { name: 'Witr' })
+      .getByRole('radio', { name: 'Prayed', exact: true }),
   ).toBeChecked();
   await expect(
     voluntary

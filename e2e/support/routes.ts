@@ -2,6 +2,7 @@
 export const publicRoutes: { path: string; heading: string | RegExp }[] = [
   { path: '/', heading: 'Your Smart Prayer Companion' },
   { path: '/prayer-times', heading: 'Prayer times wherever you are' },
+  { path: '/tracker', heading: 'Keep track of your prayers' },
   { path: '/features', heading: 'Everything you need for a day built around prayer' },
   { path: '/features/prayer-tracking', heading: 'Keep every prayer, one day at a time' },
   { path: '/features/prayer-times', heading: 'Accurate prayer times, wherever you are' },

@@ -30,6 +30,21 @@ describe('NavBar', () => {
     expect(screen.getAllByRole('link', { name: 'Join Now' })[0]).toHaveAttribute('href', '/join');
   });
 
+  it('links the prayer tracker from the bar and from the side panel', async () => {
+    const user = userEvent.setup();
+    renderNav();
+    expect(screen.getByRole('link', { name: 'Prayer tracker' })).toHaveAttribute(
+      'href',
+      '/tracker',
+    );
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByRole('link', { name: 'Prayer tracker' })).toHaveAttribute(
+      'href',
+      '/tracker',
+    );
+  });
+
   it('opens the side panel and closes it with the button, the backdrop and Escape', async () => {
     const user = userEvent.setup();
     renderNav();

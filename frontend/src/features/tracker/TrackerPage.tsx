@@ -119,7 +119,7 @@ export function Tracker({ store }: { store: TrackerStore }) {
   const day = chosen ?? today;
   const tracker = useTracker(store, day);
   return (
-    <>
+    <div aria-busy={tracker.saving || undefined} data-testid="tracker">
       <DayMarks
         store={store}
         tracker={tracker}
@@ -136,6 +136,6 @@ export function Tracker({ store }: { store: TrackerStore }) {
       )}
       {/* The history's slot (issue 25 item 1, "History"; HistorySection.tsx): it renders here,
           below the make-up balance, from `store`. */}
-    </>
+    </div>
   );
 }

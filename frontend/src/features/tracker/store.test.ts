@@ -114,6 +114,13 @@ describe('the tracker store', () => {
     await expect(store.setMakeUps('2026-11-27', 'fajr', -1)).rejects.toThrow(RangeError);
     await expect(store.setStartingBalance('fajr', 1.5)).rejects.toThrow(RangeError);
     await expect(store.addCustomPrayer('   ')).rejects.toThrow(TypeError);
+    await expect(store.setMark('27/11/2026', 'fajr', { status: 'on_time' })).rejects.toThrow(
+      'not-a-day',
+    );
+    await expect(store.setMark('2026-11-27', 'custom:x', { status: 'on_time' })).rejects.toThrow(
+      'not-a-prayer',
+    );
+    await expect(store.setTravelling('2026-13-45', true)).rejects.toThrow('not-a-day');
     expect((await store.snapshot()).marks).toEqual([]);
   });
 

@@ -194,6 +194,17 @@ export interface SyncableTrackerStore extends TrackerStore {
   close(): void;
 }
 
+const DAY = /^\d{4}-\d\d-\d\d$/;
+// As the server's (backend/app/tracker/tables.py CUSTOM_PRAYER).
+const CUSTOM = /^custom:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const NAMED: readonly string[] = [...OBLIGATORY, ...VOLUNTARY];
+
+/** A day and prayer the server would take (a refused row would stop the sync for good). */
+function checkKey(day: Day, prayer: string): void {
+  if (!DAY.test(day) || Number.isNaN(Date.parse(day))) throw new RangeError('not-a-day');
+  if (!NAMED.includes(prayer) && !CUSTOM.test(prayer)) throw new RangeError('not-a-prayer');
+}
+
 function checkInteger(value: number, max: number, what: string): void {
   if (!Number.isInteger(value) || value < 0 || value > max) {
     throw new RangeError(`${what}-out-of-range-0-${String(max)}`);
@@ -299,6 +310,7 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
     prayer: PrayerKey,
     change: Partial<Pick<Mark, 'status' | 'congregation' | 'qasr' | 'jam'>>,
   ): Promise<void> {
+    checkKey(day, prayer);
     await this.write('marks', [day, prayer], (current, updatedAt) => {
       const live = current && !current.deleted ? current : undefined;
       const mark: Mark = {
@@ -325,6 +337,7 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
   }
 
   async clearMark(day: Day, prayer: PrayerKey): Promise<void> {
+    checkKey(day, prayer);
     await this.write('marks', [day, prayer], (_current, updatedAt) => ({
       day,
       prayer,
@@ -339,6 +352,7 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
 
   async setMakeUps(day: Day, prayer: ObligatoryPrayer, count: number): Promise<void> {
     checkInteger(count, 1000, 'make-ups');
+    checkKey(day, prayer);
     await this.write('makeUps', [day, prayer], (_current, updatedAt) => ({
       day,
       prayer,
@@ -377,6 +391,7 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
   }
 
   async setTravelling(day: Day, travelling: boolean): Promise<void> {
+    checkKey(day, 'fajr');
     await this.write('travelDays', day, (_current, updatedAt) => ({ day, travelling, updatedAt }));
   }
 

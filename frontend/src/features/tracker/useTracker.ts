@@ -65,6 +65,8 @@ export interface Tracker {
   view: TrackerView | null;
   /** The last write failed (the page says so; the view is read again). */
   failed: boolean;
+  /** A change is being written (the page is aria-busy until it is kept). */
+  saving: boolean;
   /** Shows `shown` at once, then writes; reads the store again when it is done. */
   change: (shown: (view: TrackerView) => TrackerView, write: () => Promise<unknown>) => void;
 }
@@ -72,6 +74,7 @@ export interface Tracker {
 export function useTracker(store: TrackerStore, day: Day): Tracker {
   const [view, setView] = useState<TrackerView | null>(null);
   const [failed, setFailed] = useState(false);
+  const [writing, setWriting] = useState(0);
   // Reads finish out of order: only the latest one is shown.
   const latest = useRef(0);
 
@@ -100,16 +103,19 @@ export function useTracker(store: TrackerStore, day: Day): Tracker {
       latest.current++;
       setView((current) => (current && current.day === day ? shown(current) : current));
       setFailed(false);
-      write().then(
-        () => reloadShown.current(),
-        () => {
-          setFailed(true);
-          reloadShown.current();
-        },
-      );
+      setWriting((count) => count + 1);
+      write()
+        .then(
+          () => reloadShown.current(),
+          () => {
+            setFailed(true);
+            reloadShown.current();
+          },
+        )
+        .finally(() => setWriting((count) => count - 1));
     },
     [day],
   );
 
-  return { view: view?.day === day ? view : null, failed, change };
+  return { view: view?.day === day ? view : null, failed, saving: writing > 0, change };
 }
