@@ -48,7 +48,12 @@ type Action =
 export function SyncPanel({ tracker }: { tracker: AccountTracker }) {
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
-  const [action, setAction] = useState<Action>({ kind: 'idle' });
+  const [action, setActionState] = useState<Action>({ kind: 'idle' });
+  const [asked, setAsked] = useState<Asked>(undefined);
+  const setAction = (next: Action) => {
+    setAsked(undefined);
+    setActionState(next);
+  };
   if (tracker.state === 'loading') return null;
   return (
     <section className={pageStyles.panel} aria-labelledby={titleId}>
@@ -57,7 +62,9 @@ export function SyncPanel({ tracker }: { tracker: AccountTracker }) {
       </h2>
       {/* One live region for every state, so each change of state is read out. */}
       <div role="status" className={styles.status}>
-        {tracker.state === 'signedIn' ? <SyncStatusText tracker={tracker} action={action} /> : null}
+        {tracker.state === 'signedIn' ? (
+          <SyncStatusText tracker={tracker} action={action} asked={asked} />
+        ) : null}
       </div>
       {tracker.state === 'signedOut' ? (
         <SignedOut />
@@ -66,6 +73,12 @@ export function SyncPanel({ tracker }: { tracker: AccountTracker }) {
           tracker={tracker}
           action={action}
           setAction={setAction}
+          asked={asked}
+          onSyncNow={() => {
+            setActionState({ kind: 'idle' });
+            setAsked(tracker.status?.lastSynced ?? null);
+            tracker.syncNow();
+          }}
           onTurnedOff={() => title.current?.focus()}
         />
       ) : (
@@ -104,18 +117,41 @@ interface ActionProps {
   setAction: (action: Action) => void;
 }
 
-/** What the panel's live region says: the last action's outcome, and the sync's state. */
-function SyncStatusText({ tracker, action }: { tracker: SignedIn; action: Action }) {
-  const { i18n } = useLingui();
+/**
+ * "Sync now" was pressed when the last completed run was this one (undefined: not pressed
+ * since the panel opened, or since another action).
+ */
+type Asked = Date | null | undefined;
+
+/** "Sync is on. Last synced: …", in the page's language and the visitor's region. */
+function LastSynced({ when }: { when: Date }) {
   const locale = useMemo(() => displayLocale(), []);
+  const iso = when.toISOString();
+  const shown = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    when,
+  );
+  return (
+    <p>
+      <Trans>
+        Sync is on. Last synced: <time dateTime={iso}>{shown}</time>
+      </Trans>
+    </p>
+  );
+}
+
+/** What the panel's live region says: the last action's outcome, and the sync's state. */
+function SyncStatusText({
+  tracker,
+  action,
+  asked,
+}: {
+  tracker: SignedIn;
+  action: Action;
+  asked: Asked;
+}) {
+  const { i18n } = useLingui();
   const status = tracker.status;
   const lastSynced = status?.lastSynced ?? null;
-  const iso = lastSynced?.toISOString();
-  const when = lastSynced
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        lastSynced,
-      )
-    : null;
   return (
     <>
       {tracker.turnedOffElsewhere && !tracker.syncing ? (
@@ -131,21 +167,22 @@ function SyncStatusText({ tracker, action }: { tracker: SignedIn; action: Action
           )}
         </p>
       ) : null}
-      {!tracker.syncing || !status ? null : status.running ? (
-        <p>
-          <Trans>Syncing…</Trans>
-        </p>
-      ) : status.problem ? (
+      {tracker.syncing && status?.problem && !status.running ? (
         <p className={styles.problem}>
           <CloudOff size={18} aria-hidden="true" />
           {i18n._(SYNC_PROBLEMS[status.problem])}
         </p>
-      ) : lastSynced ? (
-        <p>
-          <Trans>
-            Sync is on. Last synced: <time dateTime={iso}>{when}</time>
-          </Trans>
-        </p>
+      ) : null}
+      {/* The runs the page starts itself (focus, every few minutes) are not read out each
+          time: only the one the person asked for with "Sync now", and what went wrong. */}
+      {tracker.syncing && status && asked !== undefined ? (
+        status.running ? (
+          <p>
+            <Trans>Syncing…</Trans>
+          </p>
+        ) : lastSynced && lastSynced !== asked && !status.problem ? (
+          <LastSynced when={lastSynced} />
+        ) : null
       ) : null}
     </>
   );
@@ -235,8 +272,10 @@ function SyncOn({
   tracker,
   action,
   setAction,
+  asked,
+  onSyncNow,
   onTurnedOff,
-}: ActionProps & { onTurnedOff: () => void }) {
+}: ActionProps & { asked: Asked; onSyncNow: () => void; onTurnedOff: () => void }) {
   const { i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -281,6 +320,18 @@ function SyncOn({
 
   return (
     <>
+      {/* The sync's state, not read out at each run (the live region above says the rest). */}
+      {asked === undefined && status && !status.problem ? (
+        <div className={styles.state}>
+          {status.running ? (
+            <p>
+              <Trans>Syncing…</Trans>
+            </p>
+          ) : status.lastSynced ? (
+            <LastSynced when={status.lastSynced} />
+          ) : null}
+        </div>
+      ) : null}
       <p className={pageStyles.hint}>
         <Trans>
           Sync is on for your account in this browser: your marks sync when you open the page, come
@@ -288,7 +339,7 @@ function SyncOn({
         </Trans>
       </p>
       <div className={styles.actions}>
-        <Button variant="outline" onClick={tracker.syncNow} disabled={busy || !!status?.running}>
+        <Button variant="outline" onClick={onSyncNow} disabled={busy || !!status?.running}>
           <RefreshCw size={18} aria-hidden="true" />
           <Trans>Sync now</Trans>
         </Button>
