@@ -124,16 +124,16 @@ interface ActionProps {
 type Asked = Date | null | undefined;
 
 /** "Sync is on. Last synced: …", in the page's language and the visitor's region. */
-function LastSynced({ when }: { when: Date }) {
+function LastSynced({ at }: { at: Date }) {
   const locale = useMemo(() => displayLocale(), []);
-  const iso = when.toISOString();
-  const shown = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    when,
+  const iso = at.toISOString();
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    at,
   );
   return (
     <p>
       <Trans>
-        Sync is on. Last synced: <time dateTime={iso}>{shown}</time>
+        Sync is on. Last synced: <time dateTime={iso}>{when}</time>
       </Trans>
     </p>
   );
@@ -181,7 +181,7 @@ function SyncStatusText({
             <Trans>Syncing…</Trans>
           </p>
         ) : lastSynced && lastSynced !== asked && !status.problem ? (
-          <LastSynced when={lastSynced} />
+          <LastSynced at={lastSynced} />
         ) : null
       ) : null}
     </>
@@ -328,7 +328,7 @@ function SyncOn({
               <Trans>Syncing…</Trans>
             </p>
           ) : status.lastSynced ? (
-            <LastSynced when={status.lastSynced} />
+            <LastSynced at={status.lastSynced} />
           ) : null}
         </div>
       ) : null}
