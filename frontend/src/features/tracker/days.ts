@@ -1,4 +1,4 @@
-/** Calendar days (`YYYY-MM-DD`, model.ts#Day) on this device's calendar. */
+/** Calendar days (`YYYY-MM-DD`, model.ts#Day): moving, checking and writing them (today: store.ts#localDay). */
 import type { CalendarDay } from '../../lib/prayerTimes/settings';
 import type { Day } from './model';
 
@@ -6,11 +6,6 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 function fromUtcDate(date: Date): Day {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
-/** The day it is on this device (the person's own time zone). */
-export function localDay(now: Date = new Date()): Day {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 export function isDay(value: string): value is Day {
