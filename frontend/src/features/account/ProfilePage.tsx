@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@supabase/supabase-js';
-import { ArrowLeft, ListChecks, LogOut } from 'lucide-react';
+import { ArrowLeft, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, Redirect, useLocation } from 'wouter';
@@ -29,6 +29,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { DevicesSection } from './DevicesSection';
 import { DownloadDataSection } from './DownloadDataSection';
 import { EmailAddress } from './EmailAddress';
+import { TrackerLink } from './TrackerLink';
 import { TwoFactorSection } from './TwoFactorSection';
 import { WelcomePanel } from './WelcomePanel';
 import { hasPassword } from './identities';
@@ -171,11 +172,7 @@ function Profile({
             <LogOut size={18} aria-hidden="true" className="flip-rtl" />
             {signingOut ? <Trans>Signing out…</Trans> : <Trans>Sign Out</Trans>}
           </Button>
-          {/* The tracker keeps its marks on this device; sync with the account is its own choice. */}
-          <Link to="/tracker" className={styles.back}>
-            <ListChecks size={18} aria-hidden="true" />
-            <Trans>Prayer tracker</Trans>
-          </Link>
+          <TrackerLink account={user.id} />
           <Link to="/" className={styles.back}>
             <ArrowLeft size={18} aria-hidden="true" className="flip-rtl" />
             <Trans>Back to home</Trans>

@@ -17,8 +17,8 @@ import { ExportSection } from './ExportSection';
 import { HistorySection } from './HistorySection';
 import { MakeUpBalance } from './MakeUpBalance';
 import type { Day, TrackerStore } from './model';
-import { openPageStore } from './openStore';
 import { localDay } from './store';
+import { TrackerWithSync } from './TrackerWithSync';
 import { useSnapshot } from './useSnapshot';
 import { useTracker } from './useTracker';
 import { VoluntaryPrayers } from './VoluntaryPrayers';
@@ -56,7 +56,7 @@ export default function TrackerPage() {
           </Trans>
         </p>
         {hydrated ? (
-          <OpenTracker open={openPageStore} />
+          <TrackerWithSync>{(open) => <OpenTracker open={open} />}</TrackerWithSync>
         ) : (
           <section className={styles.panel} aria-labelledby="tracker-day-title">
             <h2 id="tracker-day-title" className={styles.panelTitle}>

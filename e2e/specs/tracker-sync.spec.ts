@@ -1,0 +1,275 @@
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { axeViolations } from '../support/a11y';
+import { createAccount, signIn, uniqueEmail } from '../support/accounts';
+import { expect, hydrated, presetConsent, test } from '../support/fixtures';
+import { accountSite } from '../support/servers';
+
+/**
+ * The tracker's sync in real Chromium against the real server (docs/behaviour.md#tracker-sync):
+ * marks made signed out are uploaded once sync is turned on (with the consent); a second
+ * browser of the same account sees them; a mark made offline arrives in the other browser
+ * after reconnecting; the later of two changes to one prayer wins in both; the account export
+ * holds the tracker while sync is on; turning sync off deletes the server copy and keeps this
+ * browser's. Each browser is its own context (its own IndexedDB and session), as two devices.
+ */
+test.use({ baseURL: accountSite.url });
+
+const PASSWORD = 'tracker-sync-123';
+
+async function newDevice(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: accountSite.url });
+  const page = await context.newPage();
+  await presetConsent(page, 'rejected');
+  return { context, page };
+}
+
+async function openTracker(page: Page, path = '/tracker'): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.getByRole('radio').first()).toBeVisible();
+}
+
+function syncPanel(page: Page): Locator {
+  return page.getByRole('region', { name: 'Sync across your devices' });
+}
+
+/** Today's prayer (the make-up balance below has groups of the same names). */
+function prayer(page: Page, name: string): Locator {
+  return page.getByRole('region', { name: 'Today' }).getByRole('group', { name });
+}
+
+/** Signs in through the form, waits for the profile, then opens the tracker. */
+async function signInToTracker(page: Page, email: string, path = '/tracker'): Promise<void> {
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/profile$/);
+  await openTracker(page, path);
+}
+
+async function turnSyncOn(page: Page): Promise<void> {
+  const panel = syncPanel(page);
+  const turnOn = panel.getByRole('button', { name: 'Turn on sync' });
+  await expect(turnOn).toBeDisabled();
+  await panel.getByRole('checkbox', { name: /I agree that my prayer tracker is stored/ }).check();
+  await turnOn.click();
+  await expect(panel.getByRole('status')).toContainText(
+    'Sync is on: this browser’s marks are kept',
+  );
+  await expect(panel).toContainText('Last synced:');
+}
+
+/** The account's access token, from the auth API (what supabase-js holds in the page). */
+async function accessToken(request: APIRequestContext, email: string): Promise<string> {
+  const html = await (await request.get(`${accountSite.url}/login`)).text();
+  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const answer = await request.post(`${accountSite.url}/auth/v1/token?grant_type=password`, {
+    headers: { apikey: key },
+    data: { email, password: PASSWORD },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+interface ServerMark {
+  prayer: string;
+  status: string | null;
+  deleted: boolean;
+}
+
+/** The account's marks on the server, read through the data API as the account. */
+async function serverMarks(
+  request: APIRequestContext,
+  token: string,
+): Promise<Record<string, string | null>> {
+  const html = await (await request.get(`${accountSite.url}/login`)).text();
+  const key = /"anonKey":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const answer = await request.get(
+    `${accountSite.url}/rest/v1/prayer_marks?select=prayer,status,deleted`,
+    { headers: { apikey: key, Authorization: `Bearer ${token}` } },
+  );
+  expect(answer.status()).toBe(200);
+  const rows = (await answer.json()) as ServerMark[];
+  return Object.fromEntries(rows.filter((row) => !row.deleted).map((r) => [r.prayer, r.status]));
+}
+
+async function exportedTracker(
+  request: APIRequestContext,
+  token: string,
+): Promise<Record<string, unknown[]>> {
+  const answer = await request.get(`${accountSite.url}/api/account/export`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { tracker: Record<string, unknown[]> }).tracker;
+}
+
+test('signed out: the panel says the marks stay in this browser, with the way to sync', async ({
+  page,
+}) => {
+  await presetConsent(page, 'rejected');
+  await openTracker(page);
+  const panel = syncPanel(page);
+  await expect(panel).toContainText('Your marks are kept in this browser only.');
+  await expect(panel.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  await expect(panel.getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
+    'href',
+    '/signup',
+  );
+});
+
+test('sync across two browsers: upload, offline, conflict, export, turning off', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, 'tracker-sync');
+  await createAccount(request, accountSite, email, PASSWORD);
+  const first = await newDevice(browser);
+  const second = await newDevice(browser);
+  try {
+    // Marks made signed out, in this browser only.
+    await openTracker(first.page);
+    await prayer(first.page, 'Fajr').getByRole('radio', { name: 'On time' }).click();
+    await prayer(first.page, 'Dhuhr').getByRole('radio', { name: 'Late' }).click();
+    await expect(prayer(first.page, 'Dhuhr').getByRole('radio', { name: 'Late' })).toBeChecked();
+
+    // Signed in, nothing is sent until the person agrees and turns sync on.
+    await signInToTracker(first.page, email);
+    await expect(prayer(first.page, 'Fajr').getByRole('radio', { name: 'On time' })).toBeChecked();
+    const token = await accessToken(request, email);
+    expect(await serverMarks(request, token)).toEqual({});
+    await turnSyncOn(first.page);
+    expect(await serverMarks(request, token)).toEqual({ fajr: 'on_time', dhuhr: 'late' });
+    await expect(prayer(first.page, 'Fajr').getByRole('radio', { name: 'On time' })).toBeChecked();
+
+    // The account export holds the tracker while sync is on.
+    const exported = await exportedTracker(request, token);
+    expect(exported.prayer_marks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ prayer: 'fajr', status: 'on_time' }),
+        expect.objectContaining({ prayer: 'dhuhr', status: 'late' }),
+      ]),
+    );
+    expect(exported.tracker_sync_consents).toHaveLength(1);
+
+    // A second browser of the same account: with sync on there too, it has the marks.
+    await signInToTracker(second.page, email);
+    await expect(
+      syncPanel(second.page).getByRole('button', { name: 'Turn on sync' }),
+    ).toBeVisible();
+    await turnSyncOn(second.page);
+    await expect(prayer(second.page, 'Fajr').getByRole('radio', { name: 'On time' })).toBeChecked();
+    await expect(prayer(second.page, 'Dhuhr').getByRole('radio', { name: 'Late' })).toBeChecked();
+    // The profile says so, for this browser.
+    await second.page.goto('/profile');
+    await expect(
+      second.page.locator('aside').getByRole('link', { name: 'Prayer tracker' }),
+    ).toHaveAccessibleDescription('Sync is on in this browser.');
+    await openTracker(second.page);
+    await expect(syncPanel(second.page)).toContainText('Last synced:');
+
+    // Offline in the first browser: the mark is kept, the panel says why it did not sync.
+    await first.context.setOffline(true);
+    await prayer(first.page, 'Asr').getByRole('radio', { name: 'Missed' }).click();
+    await expect(syncPanel(first.page).getByRole('status')).toContainText('you seem to be offline');
+    expect((await serverMarks(request, token)).asr).toBeUndefined();
+    // Back online: the browser's 'online' event syncs it.
+    await first.context.setOffline(false);
+    await expect(syncPanel(first.page)).toContainText('Last synced:');
+    await expect.poll(async () => (await serverMarks(request, token)).asr).toBe('missed');
+    // The second browser syncs when it gets the focus, and shows it.
+    await second.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(prayer(second.page, 'Asr').getByRole('radio', { name: 'Missed' })).toBeChecked();
+
+    // A conflict: both change Isha; the later change (the second browser's) wins in both.
+    await prayer(first.page, 'Isha').getByRole('radio', { name: 'On time' }).click();
+    await expect.poll(async () => (await serverMarks(request, token)).isha).toBe('on_time');
+    await prayer(second.page, 'Isha').getByRole('radio', { name: 'Late' }).click();
+    await expect.poll(async () => (await serverMarks(request, token)).isha).toBe('late');
+    await syncPanel(first.page).getByRole('button', { name: 'Sync now' }).click();
+    await expect(prayer(first.page, 'Isha').getByRole('radio', { name: 'Late' })).toBeChecked();
+    await syncPanel(second.page).getByRole('button', { name: 'Sync now' }).click();
+    await expect(syncPanel(second.page).getByRole('status')).toContainText('Last synced:');
+    await expect(prayer(second.page, 'Isha').getByRole('radio', { name: 'Late' })).toBeChecked();
+
+    // Turning sync off: a confirmation that says what goes; Cancel keeps everything.
+    const panel = syncPanel(first.page);
+    await panel.getByRole('button', { name: 'Turn off sync' }).click();
+    const dialog = first.page.getByRole('dialog', { name: 'Turn off sync?' });
+    await expect(dialog).toContainText('This deletes your tracker’s copy on our server');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByRole('button', { name: 'Turn off sync' })).toBeFocused();
+    expect(Object.keys(await serverMarks(request, token))).toHaveLength(4);
+
+    await panel.getByRole('button', { name: 'Turn off sync' }).click();
+    await dialog.getByRole('button', { name: 'Turn off and delete the server copy' }).click();
+    await expect(panel.getByRole('status')).toContainText(
+      'Sync is off. The server copy of your tracker was deleted',
+    );
+    await expect(panel.getByRole('heading', { name: 'Sync across your devices' })).toBeFocused();
+    expect(await serverMarks(request, token)).toEqual({});
+    const afterOff = await exportedTracker(request, token);
+    expect(Object.values(afterOff).every((rows) => rows.length === 0)).toBe(true);
+    // This browser keeps its copy, and offers the consent again.
+    await expect(prayer(first.page, 'Isha').getByRole('radio', { name: 'Late' })).toBeChecked();
+    await expect(prayer(first.page, 'Fajr').getByRole('radio', { name: 'On time' })).toBeChecked();
+    await expect(panel.getByRole('button', { name: 'Turn on sync' })).toBeDisabled();
+    await first.page.goto('/profile');
+    await expect(
+      first.page.locator('aside').getByRole('link', { name: 'Prayer tracker' }),
+    ).toHaveAccessibleDescription('Sync is off in this browser: its marks stay here.');
+    await openTracker(first.page);
+    await expect(prayer(first.page, 'Asr').getByRole('radio', { name: 'Missed' })).toBeChecked();
+
+    // The other browser learns it at its next sync, and keeps what it has.
+    await syncPanel(second.page).getByRole('button', { name: 'Sync now' }).click();
+    await expect(syncPanel(second.page).getByRole('status')).toContainText(
+      'Sync was turned off for your account on another device',
+    );
+    await expect(
+      syncPanel(second.page).getByRole('button', { name: 'Turn on sync' }),
+    ).toBeVisible();
+    await expect(prayer(second.page, 'Isha').getByRole('radio', { name: 'Late' })).toBeChecked();
+    expect(await serverMarks(request, token)).toEqual({});
+  } finally {
+    await first.context.close();
+    await second.context.close();
+  }
+});
+
+for (const language of ['en', 'ar'] as const) {
+  test(`axe: every state of the sync panel (${language})`, async ({ page, request }, testInfo) => {
+    test.slow();
+    const path = language === 'en' ? '/tracker' : '/ar/tracker';
+    const email = uniqueEmail(testInfo, `tracker-sync-axe-${language}`);
+    await createAccount(request, accountSite, email, PASSWORD);
+    await presetConsent(page, 'rejected');
+    // The panel is the page's last region; its controls are found by role (the words are the
+    // page's language's).
+    const panel = page
+      .locator('section')
+      .filter({ has: page.locator('[role="status"]') })
+      .last();
+
+    await openTracker(page, path);
+    await expect(panel.getByRole('link')).toHaveCount(2);
+    expect(await axeViolations(page), 'signed out').toEqual([]);
+
+    await signInToTracker(page, email, path);
+    const agree = panel.getByRole('checkbox');
+    await expect(agree).toBeVisible();
+    expect(await axeViolations(page), 'the consent').toEqual([]);
+
+    await agree.check();
+    await panel.getByRole('button').last().click();
+    const turnOff = panel.locator('button[aria-haspopup="dialog"]');
+    await expect(turnOff).toBeVisible();
+    await expect(panel.locator('time')).toBeVisible();
+    expect(await axeViolations(page), 'sync on').toEqual([]);
+
+    await turnOff.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await axeViolations(page), 'the confirmation').toEqual([]);
+  });
+}
