@@ -248,9 +248,10 @@ async function everythingShown(page: Page): Promise<void> {
   for (const summary of await main.locator('summary').all()) await summary.click();
   // The first voluntary prayer (the twelve before it are the day's).
   await main.getByRole('checkbox').nth(12).check();
-  // The day's five, the voluntary one, the list to choose from, the five make-up balances, and
-  // the two folded parts (a <details> is a group).
-  await expect(main.getByRole('group')).toHaveCount(5 + 1 + 1 + 5 + 2);
+  // The day's five, the voluntary one, the list to choose from, the five make-up balances, the
+  // two folded parts (a <details> is a group), and the history's period switch and its two
+  // folded tables.
+  await expect(main.getByRole('group')).toHaveCount(5 + 1 + 1 + 5 + 2 + 3);
 }
 
 for (const locale of ['en', 'ar']) {
