@@ -99,6 +99,10 @@ export async function signInToWelcome(page: Page, email: string, password: strin
   await expect(
     welcome.getByRole('button', { name: 'Turn on two-factor authentication' }),
   ).toBeVisible();
+  await expect(welcome.getByRole('link', { name: 'Track your prayers' })).toHaveAttribute(
+    'href',
+    '/tracker',
+  );
   await expect(
     welcome.getByRole('link', { name: 'See the prayer times for your city' }),
   ).toHaveAttribute('href', '/prayer-times');

@@ -208,6 +208,12 @@ describe('the welcome after signing in or confirming the account', () => {
     );
     const welcome = await screen.findByRole('region', { name: 'Your account is ready' });
     expect(welcome).toHaveTextContent('What you can do next:');
+    // Sync is offered where the marks are (issue 25): the tracker, with its consent.
+    expect(screen.getByRole('link', { name: 'Track your prayers' })).toHaveAttribute(
+      'href',
+      '/tracker',
+    );
+    expect(welcome).toHaveTextContent('until you turn on sync there');
     expect(
       screen.getByRole('link', { name: 'See the prayer times for your city' }),
     ).toHaveAttribute('href', '/prayer-times');

@@ -43,6 +43,15 @@ export function WelcomePanel({ welcome, twoFactorOn, onTwoFactor }: WelcomePanel
           </li>
         )}
         <li>
+          <Trans>
+            <Link to="/tracker" className={accountStyles.inlineLink}>
+              Track your prayers
+            </Link>
+            : your marks stay in this browser until you turn on sync there, to keep them with your
+            account on every device.
+          </Trans>
+        </li>
+        <li>
           {/* A full page load, as the bar's: only that page's response lets it ask for the
               visitor's location (docs/prayer-times.md#privacy). */}
           <a
