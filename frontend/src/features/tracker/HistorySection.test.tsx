@@ -3,24 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale, loadCatalog } from '../../lib/i18n/catalogs';
 import { render, screen, within } from '../../test/render';
 import { HistorySection } from './HistorySection';
-import { OBLIGATORY, type Mark, type TrackerSnapshot } from './model';
-
-const mark = (
-  day: string,
-  prayer: Mark['prayer'],
-  status: Mark['status'],
-  extra: Partial<Mark> = {},
-): Mark => ({
-  day,
-  prayer,
-  status,
-  congregation: false,
-  qasr: false,
-  jam: false,
-  deleted: false,
-  updatedAt: `${day}T20:00:00.000Z`,
-  ...extra,
-});
+import { OBLIGATORY, type TrackerSnapshot } from './model';
+import { testMark as mark } from './testMarks';
 
 // Today Tuesday 5 March 2024. All five on time on the 3rd and 4th; on the 5th fajr missed and
 // dhuhr late; a voluntary prayer and a tombstone that count for nothing.

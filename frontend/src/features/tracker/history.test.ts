@@ -8,26 +8,8 @@ import {
   streaks,
   weekday,
 } from './history';
-import { OBLIGATORY, type Mark, type PrayerKey, type Status, type TrackerSnapshot } from './model';
-
-function mark(
-  day: string,
-  prayer: PrayerKey,
-  status: Status | null,
-  extra: Partial<Mark> = {},
-): Mark {
-  return {
-    day,
-    prayer,
-    status,
-    congregation: false,
-    qasr: false,
-    jam: false,
-    deleted: false,
-    updatedAt: `${day}T20:00:00.000Z`,
-    ...extra,
-  };
-}
+import { OBLIGATORY, type TrackerSnapshot } from './model';
+import { testMark as mark } from './testMarks';
 
 /** All five on time on each of the days. */
 const fullDays = (...days: string[]) =>

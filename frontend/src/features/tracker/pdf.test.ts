@@ -11,8 +11,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { activateLocale, loadCatalog } from '../../lib/i18n/catalogs';
 import { intlLocale, localeInfo, type LocaleCode } from '../../lib/i18n/locales';
 import { history, periodOf } from './history';
-import { OBLIGATORY, type Mark, type TrackerSnapshot } from './model';
+import { OBLIGATORY, type TrackerSnapshot } from './model';
 import { trackerPdf, type PdfFontFile } from './pdf';
+import { testMark as mark } from './testMarks';
 import { PDF_FONT_FILES } from './pdfFonts';
 import { reportText } from './reportText';
 
@@ -31,17 +32,6 @@ function fonts(rightToLeft: boolean): PdfFontFile[] {
     scale: file.scale,
   }));
 }
-
-const mark = (day: string, prayer: Mark['prayer'], status: Mark['status']): Mark => ({
-  day,
-  prayer,
-  status,
-  congregation: false,
-  qasr: false,
-  jam: false,
-  deleted: false,
-  updatedAt: `${day}T20:00:00.000Z`,
-});
 
 // March 2024: the 1st to the 3rd all five on time; fajr missed on the 4th, late on the 5th.
 const snapshot: TrackerSnapshot = {

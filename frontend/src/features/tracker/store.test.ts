@@ -13,6 +13,7 @@ import {
   type SyncableTrackerStore,
 } from './store';
 import type { Mark } from './model';
+import { testMark } from './testMarks';
 
 const opened: SyncableTrackerStore[] = [];
 async function open(account: string | null = null) {
@@ -38,17 +39,7 @@ const mark = (
   prayer: Mark['prayer'],
   at: string,
   status: Mark['status'] = 'on_time',
-) =>
-  ({
-    day,
-    prayer,
-    status,
-    congregation: false,
-    qasr: false,
-    jam: false,
-    deleted: status === null,
-    updatedAt: at,
-  }) satisfies Mark;
+): Mark => testMark(day, prayer, status, { deleted: status === null, updatedAt: at });
 
 describe('timestamps', () => {
   it('reads the store’s and the server’s forms to the microsecond', () => {
