@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@supabase/supabase-js';
 import { Trash2 } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { accountStyles } from '../../components/AccountFrame';
@@ -12,6 +12,7 @@ import { FormAlert } from '../../components/form/FormAlert';
 import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
+import { ModalDialog, modalDialogStyles } from '../../components/ModalDialog';
 import { useText } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
@@ -121,7 +122,7 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
   });
   const confirmed = isDeletionConfirmed(useWatch({ control, name: 'confirmation' }));
 
-  // The dialog has just opened (its showModal ran in the parent's layout effect).
+  // The dialog has just opened (its showModal ran in ModalDialog's layout effect).
   useEffect(() => {
     setFocus('confirmation');
   }, [setFocus]);
@@ -176,7 +177,7 @@ function DeleteAccountDialogForm({ user, proof, onCancel, onBusyChange }: Delete
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <h2 id="delete-dialog-title" className={styles.title}>
+      <h2 id="delete-dialog-title" className={modalDialogStyles.title}>
         <Trans>Delete your account?</Trans>
       </h2>
       <p id="delete-dialog-intro" className={styles.text}>
@@ -246,25 +247,13 @@ export function DeleteAccountSection({ user }: { user: User }) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const proof = proofFor(user);
-
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const onClose = () => {
     setOpen(false);
     setBusy(false);
     opener.current?.focus();
-  };
-  // Escape while the deletion is on its way would hide the answer: it waits.
-  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    if (busy) event.preventDefault();
   };
 
   return (
@@ -288,23 +277,20 @@ export function DeleteAccountSection({ user }: { user: User }) {
         <Trash2 size={18} aria-hidden="true" />
         <Trans>Delete account</Trans>
       </Button>
-      <dialog
-        ref={dialog}
-        className={styles.dialog}
-        aria-labelledby="delete-dialog-title"
-        aria-describedby="delete-dialog-intro"
+      <ModalDialog
+        open={open}
         onClose={onClose}
-        onCancel={onCancel}
+        busy={busy}
+        labelledBy="delete-dialog-title"
+        describedBy="delete-dialog-intro"
       >
-        {open ? (
-          <DeleteAccountDialogForm
-            user={user}
-            proof={proof}
-            onCancel={() => setOpen(false)}
-            onBusyChange={setBusy}
-          />
-        ) : null}
-      </dialog>
+        <DeleteAccountDialogForm
+          user={user}
+          proof={proof}
+          onCancel={() => setOpen(false)}
+          onBusyChange={setBusy}
+        />
+      </ModalDialog>
     </section>
   );
 }

@@ -11,11 +11,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { CloudOff, RefreshCw } from 'lucide-react';
-import { useId, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { FormAlert } from '../../components/form/FormAlert';
+import { ModalDialog, modalDialogStyles } from '../../components/ModalDialog';
 import { displayLocale } from '../../lib/i18n/displayLocale';
 import { TrackerStorageError } from './store';
 import { TrackerSyncError, type SyncProblem } from './sync';
@@ -278,22 +279,11 @@ function SyncOn({
 }: ActionProps & { asked: Asked; onSyncNow: () => void; onTurnedOff: () => void }) {
   const { i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  // Focus starts on the choice that keeps everything.
   const cancel = useRef<HTMLButtonElement>(null);
   const busy = action.kind === 'busy';
   const status = tracker.status;
-
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (confirming && !element.open) {
-      element.showModal();
-      // Focus starts on the choice that keeps everything.
-      cancel.current?.focus();
-    }
-    if (!confirming && element.open) element.close();
-  }, [confirming]);
 
   const turnOff = async () => {
     setAction({ kind: 'busy' });
@@ -308,10 +298,6 @@ function SyncOn({
     } catch (error) {
       setAction({ kind: 'failed', problem: problemOf(error) });
     }
-  };
-  // Escape while turning off would hide the answer: it waits.
-  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    if (busy) event.preventDefault();
   };
   const onClose = () => {
     setConfirming(false);
@@ -357,49 +343,45 @@ function SyncOn({
           <Trans>Turn off sync</Trans>
         </Button>
       </div>
-      <dialog
-        ref={dialog}
-        className={styles.dialog}
-        aria-labelledby="sync-off-title"
-        aria-describedby="sync-off-text"
+      <ModalDialog
+        open={confirming}
         onClose={onClose}
-        onCancel={onCancel}
+        busy={busy}
+        initialFocus={cancel}
+        labelledBy="sync-off-title"
+        describedBy="sync-off-text"
       >
-        {confirming ? (
-          <>
-            <h2 id="sync-off-title" className={styles.dialogTitle}>
-              <Trans>Turn off sync?</Trans>
-            </h2>
-            <p id="sync-off-text" className={styles.text}>
-              <Trans>
-                This deletes your tracker’s copy on our server: your marks, make-up prayers,
-                balances, voluntary and own prayers, and your consent. This browser keeps its copy.
-                Your other devices stop syncing and keep what they have.
-              </Trans>
-            </p>
-            <FormAlert>
-              {action.kind === 'failed' ? i18n._(SYNC_PROBLEMS[action.problem]) : null}
-            </FormAlert>
-            <div className={styles.actions}>
-              <Button variant="danger" onClick={() => void turnOff()} disabled={busy}>
-                {busy ? (
-                  <Trans>Turning sync off…</Trans>
-                ) : (
-                  <Trans>Turn off and delete the server copy</Trans>
-                )}
-              </Button>
-              <Button
-                variant="outline"
-                onClick={() => setConfirming(false)}
-                disabled={busy}
-                ref={cancel}
-              >
-                <Trans>Cancel</Trans>
-              </Button>
-            </div>
-          </>
-        ) : null}
-      </dialog>
+        <h2 id="sync-off-title" className={modalDialogStyles.title}>
+          <Trans>Turn off sync?</Trans>
+        </h2>
+        <p id="sync-off-text" className={styles.text}>
+          <Trans>
+            This deletes your tracker’s copy on our server: your marks, make-up prayers, balances,
+            voluntary and own prayers, and your consent. This browser keeps its copy. Your other
+            devices stop syncing and keep what they have.
+          </Trans>
+        </p>
+        <FormAlert>
+          {action.kind === 'failed' ? i18n._(SYNC_PROBLEMS[action.problem]) : null}
+        </FormAlert>
+        <div className={styles.actions}>
+          <Button variant="danger" onClick={() => void turnOff()} disabled={busy}>
+            {busy ? (
+              <Trans>Turning sync off…</Trans>
+            ) : (
+              <Trans>Turn off and delete the server copy</Trans>
+            )}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => setConfirming(false)}
+            disabled={busy}
+            ref={cancel}
+          >
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </ModalDialog>
     </>
   );
 }
