@@ -71,4 +71,5 @@ async def test_forget_refuses_anon_and_unknown_arguments(
     assert response.status_code == 404
     assert response.json()["code"] == "PGRST202"
     response = await client.post(MARKS, json=[mark()], headers=alice.headers | UPSERT)
-    assert (await client.post(FORGET, headers=alice.headers)).json() == 1
+    # The mark and the consent.
+    assert (await client.post(FORGET, headers=alice.headers)).json() == 2

@@ -103,6 +103,22 @@ class DataStatements:
         if row.get(owner) != self.caller.user_id:
             raise errors.row_policy_violation(self.caller.role, self.spec.name)
 
+    async def _require_row(self) -> None:
+        """The row the policy requires of the owner for a write (tables.RequiredRow), read
+        in the write's transaction and locked FOR SHARE: a concurrent delete of it (turning
+        sync off) waits for this write to commit and then deletes what it wrote, or, if it
+        came first, this read waits and finds no row. SQLite has one writer at a time."""
+        need = self.spec.policy.writes_need
+        if self._bypass or need is None:
+            return
+        stmt = (
+            select(need.table.c[need.owner])
+            .where(need.table.c[need.owner] == self.caller.user_id)
+            .with_for_update(read=True)
+        )
+        if (await self.db.execute(stmt)).first() is None:
+            raise errors.required_row_missing(self.spec.name, need.policy_name, need.table.name)
+
     # --- sealing ---------------------------------------------------------------------------
 
     def _binding(self, row: dict[str, Any]) -> str:
@@ -289,6 +305,7 @@ class DataStatements:
         stored = [self._seal(row) for row in rows]
         if not stored:
             return Result([])
+        await self._require_row()
         if write.merge_duplicates or write.ignore_duplicates:
             await self._refuse_foreign_conflicts(stored, conflict)
             await self._upsert(stored, conflict, write)
@@ -391,6 +408,8 @@ class DataStatements:
         patch = write.rows[0]
         stmt = select(self.t).where(self._where(write.filters))
         targets = [self._open(r) for r in (await self.db.execute(stmt)).all()]
+        if targets:
+            await self._require_row()
         changed: list[dict[str, Any]] = []
         for old in targets:
             new = {**old, **patch}
