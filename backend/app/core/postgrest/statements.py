@@ -7,7 +7,8 @@ Each verb first checks the grant (PostgreSQL's GRANT: 42501 "permission denied")
   to `auth.uid()`), or nothing is written and the answer is 42501 "new row violates
   row-level security policy";
 - an update or delete reaches only the rows a read would see, and an upsert's conflict can
-  only land on the caller's own row (a key that could reach another's is refused with 42501).
+  only land on the caller's own row (the one conflict key is the primary key, which holds the
+  owner; any other is 42P10).
 `service_role` bypasses the policy, as in Supabase. Sealed columns are encrypted here, on
 the way in, and decrypted on the way out (tables.py).
 """
@@ -249,16 +250,12 @@ class DataStatements:
     def _by_keys(self, rows: Sequence[dict[str, Any]], key: Sequence[str]) -> list[Any]:
         return [tuple(row[k] for k in key) for row in rows]
 
-    async def _rows_with_keys(
-        self, keys: list[Any], key: Sequence[str], *, owned: bool = True
-    ) -> list[Any]:
+    async def _rows_with_keys(self, keys: list[Any], key: Sequence[str]) -> list[Any]:
         found: list[Any] = []
         columns = tuple_(*(self.t.c[k] for k in key))
         for start in range(0, len(keys), _KEYS_PER_STATEMENT):
             chunk = keys[start : start + _KEYS_PER_STATEMENT]
-            stmt = select(self.t).where(columns.in_(chunk))
-            if owned:
-                stmt = stmt.where(self._using())
+            stmt = select(self.t).where(columns.in_(chunk), self._using())
             found.extend((await self.db.execute(stmt)).all())
         return found
 
@@ -307,7 +304,6 @@ class DataStatements:
             return Result([])
         await self._require_row()
         if write.merge_duplicates or write.ignore_duplicates:
-            await self._refuse_foreign_conflicts(stored, conflict)
             await self._upsert(stored, conflict, write)
         else:
             try:
@@ -321,24 +317,11 @@ class DataStatements:
         return Result([self._json(self._open(r), write.select) for r in found], len(stored))
 
     def _conflict_key(self, names: Sequence[str]) -> tuple[str, ...]:
-        for key in self.spec.conflict_keys():
-            if set(key) == set(names):
-                return key
+        # The primary key is the one unique key a client may name: it holds the owner, so an
+        # upsert's conflict can only land on the caller's own row.
+        if set(self.spec.key) == set(names):
+            return self.spec.key
         raise errors.no_conflict_target()
-
-    async def _refuse_foreign_conflicts(
-        self, stored: list[dict[str, Any]], conflict: tuple[str, ...]
-    ) -> None:
-        """An upsert whose key does not include the owner could land on another user's row:
-        PostgreSQL refuses that (the row fails the UPDATE policy's USING), and so do we."""
-        owner = self.spec.policy.owner
-        if self._bypass or owner is None or owner in conflict:
-            return
-        existing = await self._rows_with_keys(
-            self._by_keys(stored, conflict), conflict, owned=False
-        )
-        if any(getattr(r, owner) != self.caller.user_id for r in existing):
-            raise errors.row_policy_violation(self.caller.role, self.spec.name)
 
     def _newer(self, a: dict[str, Any], b: dict[str, Any]) -> bool:
         """Whether row a wins over row b under last-writer-wins."""

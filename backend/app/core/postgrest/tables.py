@@ -158,8 +158,6 @@ class DataTable:
     # The primary key: PostgREST's default on_conflict, and what a sealed value is bound to.
     key: tuple[str, ...]
     policy: RowPolicy
-    # Other unique keys a client may name in on_conflict.
-    unique: tuple[tuple[str, ...], ...] = ()
     # Last writer wins: an upsert replaces a stored row only when its value of this column is
     # later (ties broken by the sealed value's digest, the same on every server), so batches
     # may arrive twice or out of order and the result is the same. None: a plain upsert.
@@ -179,7 +177,7 @@ class DataTable:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_name", {c.name: c for c in self.columns})
-        for name in (*self.key, *(c for key in self.unique for c in key)):
+        for name in self.key:
             assert not self.by_name[name].sealed, f"{self.name}.{name}: a key cannot be sealed"
         if self.version is not None:
             assert not self.by_name[self.version].sealed
@@ -195,9 +193,6 @@ class DataTable:
     @property
     def sealed(self) -> tuple[Column, ...]:
         return tuple(c for c in self.columns if c.sealed)
-
-    def conflict_keys(self) -> tuple[tuple[str, ...], ...]:
-        return (self.key, *self.unique)
 
 
 @dataclass(frozen=True)
