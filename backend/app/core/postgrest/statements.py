@@ -395,13 +395,7 @@ class DataStatements:
             await self._require_row()
         changed: list[dict[str, Any]] = []
         for old in targets:
-            new = {**old, **patch}
-            for column in self.spec.columns:
-                if column.server_value is not None:
-                    new[column.name] = column.server_value()
-            for column in self.spec.columns:
-                self._constraints(column, new[column.name])
-            self._row_checks(new)
+            new = self._complete({**old, **patch}, ())
             self._check(new)
             stored = self._seal(new)
             where = and_(*(self.t.c[k] == old[k] for k in self.spec.key))
