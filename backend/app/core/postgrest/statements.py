@@ -19,7 +19,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
@@ -37,6 +37,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -409,20 +410,19 @@ class DataStatements:
 
     async def delete(self, write: Write) -> Result:
         self._grant(Verb.delete)
-        stmt = select(self.t).where(self._where(write.filters))
-        found = (await self.db.execute(stmt)).all()
-        # Decrypted only when the rows are answered: a row that no longer opens (a changed
-        # JWT_SECRET) can still be deleted, which is how its owner gets rid of it.
-        targets = (
-            [self._open(r) for r in found]
-            if write.representation
-            else [{k: getattr(r, k) for k in self.spec.key} for r in found]
-        )
-        keys = self._by_keys(targets, self.spec.key)
+        where = self._where(write.filters)
+        if not write.representation:
+            # One statement, its row count the answer's: nothing is read, and nothing is
+            # decrypted, so a row that no longer opens (a changed JWT_SECRET) can still be
+            # deleted, which is how its owner gets rid of it.
+            deleted = await self.db.execute(delete(self.t).where(where))
+            await self.db.flush()
+            return Result([], cast(CursorResult[Any], deleted).rowcount)
+        found = [self._open(r) for r in (await self.db.execute(select(self.t).where(where))).all()]
+        keys = self._by_keys(found, self.spec.key)
         columns = tuple_(*(self.t.c[k] for k in self.spec.key))
         for start in range(0, len(keys), _KEYS_PER_STATEMENT):
             chunk = keys[start : start + _KEYS_PER_STATEMENT]
             await self.db.execute(delete(self.t).where(columns.in_(chunk), self._using()))
         await self.db.flush()
-        answered = [self._json(r, write.select) for r in targets] if write.representation else []
-        return Result(answered, len(targets))
+        return Result([self._json(r, write.select) for r in found], len(found))
