@@ -96,6 +96,32 @@ async def test_rows_that_no_longer_open_can_still_be_forgotten(
     assert (await client.get(MARKS, headers=alice.headers)).json() == []
 
 
+async def test_a_count_or_a_select_of_clear_columns_opens_nothing(
+    client: httpx.AsyncClient, alice: Person, db: AsyncSession
+) -> None:
+    """Only an answer with a sealed column decrypts: a HEAD (supabase-js `head: true`) only
+    counts, and `select=day,prayer` reads the clear columns; so both still answer when the
+    sealed values no longer open, where a select of `status` fails loudly."""
+    batch = [mark(prayer="fajr"), mark(prayer="isha"), mark(prayer="asr")]
+    await client.post(MARKS, json=batch, headers=alice.headers | UPSERT)
+    await db.execute(text("UPDATE prayer_marks SET sealed = 'v1:AAAA'"))
+    await db.commit()
+    counted = alice.headers | {"Prefer": "count=exact"}
+    response = await client.head(MARKS, params={"limit": "2"}, headers=counted)
+    assert response.status_code == 206
+    assert response.headers["content-range"] == "0-1/3"
+    assert response.content == b""
+    response = await client.head(MARKS, params={"offset": "1"}, headers=alice.headers)
+    assert (response.status_code, response.headers["content-range"]) == (200, "1-2/*")
+    response = await client.get(
+        MARKS, params={"select": "day,prayer", "order": "prayer"}, headers=alice.headers
+    )
+    assert response.status_code == 200, response.text
+    assert [r["prayer"] for r in response.json()] == ["asr", "fajr", "isha"]
+    response = await client.get(MARKS, params={"select": "prayer,status"}, headers=alice.headers)
+    assert response.status_code == 500
+
+
 async def test_the_ciphertexts_length_does_not_tell_the_status(
     client: httpx.AsyncClient, alice: Person, db: AsyncSession
 ) -> None:

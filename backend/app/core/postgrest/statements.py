@@ -145,9 +145,14 @@ class DataStatements:
             stored[self.spec.digest_column] = self.box.digest(plain, binding)
         return stored
 
-    def _open(self, stored: Any) -> dict[str, Any]:
+    def _opens(self, columns: Sequence[str]) -> bool:
+        """Whether an answer of these columns needs the sealed values: a select of clear
+        columns only does not decrypt."""
+        return any(self.spec.by_name[name].sealed for name in columns)
+
+    def _open(self, stored: Any, *, sealed: bool = True) -> dict[str, Any]:
         row = {c.name: getattr(stored, c.name) for c in self.spec.columns if not c.sealed}
-        if self.box is not None:
+        if self.box is not None and sealed:
             plain = self.box.open(getattr(stored, self.spec.sealed_column), self._binding(row))
             if plain is None:
                 # Sealed with a key the keyring no longer holds, or copied from another row.
@@ -280,12 +285,16 @@ class DataStatements:
             stmt = stmt.limit(query.limit)
         if query.offset:
             stmt = stmt.offset(query.offset)
-        rows = [self._open(r) for r in (await self.db.execute(stmt)).all()]
-        total = None
-        if query.count:
-            count_stmt = select(func.count()).select_from(self.t).where(where)
-            total = int((await self.db.execute(count_stmt)).scalar_one())
+        opens = self._opens(query.select)
+        rows = [self._open(r, sealed=opens) for r in (await self.db.execute(stmt)).all()]
+        total = await self.count(query) if query.count else None
         return Result([self._json(r, query.select) for r in rows], total)
+
+    async def count(self, query: Read) -> int:
+        """The number of rows the query's filters reach (HEAD, count=exact): nothing read."""
+        self._grant(Verb.select)
+        stmt = select(func.count()).select_from(self.t).where(self._where(query.filters))
+        return int((await self.db.execute(stmt)).scalar_one())
 
     # --- insert and upsert -----------------------------------------------------------------
 
@@ -315,7 +324,9 @@ class DataStatements:
         if not write.representation:
             return Result([], len(stored))
         found = await self._rows_with_keys(self._by_keys(stored, conflict), conflict)
-        return Result([self._json(self._open(r), write.select) for r in found], len(stored))
+        opens = self._opens(write.select)
+        answered = [self._json(self._open(r, sealed=opens), write.select) for r in found]
+        return Result(answered, len(stored))
 
     def _conflict_key(self, names: Sequence[str]) -> tuple[str, ...]:
         # The primary key is the one unique key a client may name: it holds the owner, so an
@@ -418,7 +429,9 @@ class DataStatements:
             deleted = await self.db.execute(delete(self.t).where(where))
             await self.db.flush()
             return Result([], cast(CursorResult[Any], deleted).rowcount)
-        found = [self._open(r) for r in (await self.db.execute(select(self.t).where(where))).all()]
+        opens = self._opens(write.select)
+        stmt = select(self.t).where(where)
+        found = [self._open(r, sealed=opens) for r in (await self.db.execute(stmt)).all()]
         keys = self._by_keys(found, self.spec.key)
         columns = tuple_(*(self.t.c[k] for k in self.spec.key))
         for start in range(0, len(keys), _KEYS_PER_STATEMENT):
