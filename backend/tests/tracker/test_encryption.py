@@ -27,7 +27,30 @@ async def _dump(db: AsyncSession) -> tuple[str, bytes]:
                 elif name != table.digest_column:
                     clear.append(repr(value))
     await db.rollback()  # ends the read, so the API's next transaction is not kept waiting
-    return " ".join(clear), b"".join(sealed)
+    # Lower case: a boolean's repr is `True`, and the practice's words are looked for as
+    # JSON writes them.
+    return " ".join(clear).lower(), b"".join(sealed)
+
+
+# The columns each table keeps in clear: its key, the owner and the times sync needs; the
+# rest is sealed. A new clear column must be added here on purpose.
+CLEAR = {
+    "prayer_marks": {"user_id", "day", "prayer", "updated_at", "received_at"},
+    "tracker_custom_prayers": {"user_id", "id", "updated_at", "received_at"},
+    "tracker_make_up_entries": {"user_id", "day", "prayer", "updated_at", "received_at"},
+    "tracker_make_up_balances": {"user_id", "prayer", "updated_at", "received_at"},
+    "tracker_settings": {"user_id", "updated_at", "received_at"},
+    "tracker_travel_days": {"user_id", "day", "updated_at", "received_at"},
+    "tracker_sync_consents": {"user_id", "consent_version", "consented_at"},
+}
+
+
+def test_only_the_intended_columns_are_in_clear() -> None:
+    assert {t.name for t in TABLES} == set(CLEAR)
+    for table in TABLES:
+        stored = {c.name for c in table.table.columns} - {table.sealed_column, table.digest_column}
+        assert stored == CLEAR[table.name], table.name
+        assert {c.name for c in table.columns if not c.sealed} == CLEAR[table.name], table.name
 
 
 async def test_the_stored_rows_do_not_contain_the_practice(
