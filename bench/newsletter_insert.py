@@ -30,6 +30,7 @@ sys.path[:0] = [str(ROOT / "backend"), str(ROOT / "bench")]
 import httpx  # noqa: E402
 
 import server as bench_server  # noqa: E402
+from drive import drive  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "newsletter.md"
 
@@ -49,25 +50,14 @@ class Run:
 async def _drive(
     url: str, headers: dict[str, str], bodies: list[dict[str, Any]], concurrency: int, label: str
 ) -> Run:
-    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-    for body in bodies:
-        queue.put_nowait(body)
-    statuses: Counter[int] = Counter()
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     async with httpx.AsyncClient(headers=headers, limits=limits, timeout=60) as client:
-
-        async def worker() -> None:
-            while True:
-                try:
-                    body = queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    return
-                res = await client.post(url, json=body)
-                statuses[res.status_code] += 1
-
-        start = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
-        seconds = time.perf_counter() - start
+        statuses, seconds = await drive(
+            client,
+            lambda i: client.build_request("POST", url, json=bodies[i]),
+            len(bodies),
+            concurrency,
+        )
     return Run(label, len(bodies), seconds, statuses)
 
 

@@ -6,7 +6,7 @@ Runs a real uvicorn server (one worker) with the real app, on SQLite and, unless
 1. A new device syncing a year of history (5 obligatory + 4 voluntary prayers x 365 days =
    3285 marks): the upload in as few upserts as MAX_BODY_BYTES allows, the same upload again
    (what a retried or repeated first sync costs: nothing changes), and the download a second
-   device makes (`select` pages of 1000), plain and gzipped (Accept-Encoding, as browsers and
+   device makes (pages of 1000 by `received_at`, as the client pulls), plain and gzipped (Accept-Encoding, as browsers and
    phones send it): requests, bytes on the wire, seconds (min-median-max of REPEATS runs).
    Then, for the body-limit decision (docs/api.md#rest-tables), the same upload on a server
    with MAX_BODY_BYTES at 256 KiB, in batches of the table's 1000 rows.
@@ -32,6 +32,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
@@ -43,6 +44,7 @@ sys.path[:0] = [str(ROOT / "backend"), str(ROOT / "bench")]
 import httpx  # noqa: E402
 
 import server as bench_server  # noqa: E402
+from drive import drive  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "tracker.md"
 PRAYERS = ("fajr", "dhuhr", "asr", "maghrib", "isha", "witr", "sunnah_fajr", "duha", "tahajjud")
@@ -72,6 +74,10 @@ class Transfer:
         return f"{times[0]:.2f} / {statistics.median(times):.2f} / {times[-1]:.2f}"
 
 
+# The client's page of a pull (sync.ts PAGE_ROWS).
+PAGE_ROWS = 1000
+
+
 def year_of_marks(start: date) -> list[dict[str, Any]]:
     # Statuses and congregation drawn at random (seeded, so every run sends the same year): a
     # person's year has no period a compressor could exploit, and the gzip figures must not
@@ -97,18 +103,22 @@ def year_of_marks(start: date) -> list[dict[str, Any]]:
 
 
 def batches(rows: list[dict[str, Any]], budget: int = BODY_BUDGET) -> list[bytes]:
-    """Rows packed into JSON arrays each under `budget` bytes and of at most 1000 rows."""
+    """Rows packed into JSON arrays each under `budget` bytes and of at most 1000 rows: each
+    row is serialised once, and the array's size kept as it grows (`[`, the rows, the commas
+    between them, `]`)."""
     out: list[bytes] = []
-    current: list[dict[str, Any]] = []
+    current: list[bytes] = []
+    size = 2
     for row in rows:
-        candidate = json.dumps([*current, row], separators=(",", ":")).encode()
-        if len(candidate) > budget or len(current) >= 1000:
-            out.append(json.dumps(current, separators=(",", ":")).encode())
-            current = [row]
-        else:
-            current.append(row)
+        encoded = json.dumps(row, separators=(",", ":")).encode()
+        grown = size + len(encoded) + (1 if current else 0)
+        if current and (grown > budget or len(current) >= 1000):
+            out.append(b"[" + b",".join(current) + b"]")
+            current, grown = [], 2 + len(encoded)
+        current.append(encoded)
+        size = grown
     if current:
-        out.append(json.dumps(current, separators=(",", ":")).encode())
+        out.append(b"[" + b",".join(current) + b"]")
     return out
 
 
@@ -130,7 +140,15 @@ async def sign_up(client: httpx.AsyncClient, email: str) -> tuple[str, str]:
     )
     response.raise_for_status()
     session = response.json()
-    return session["access_token"], session["user"]["id"]
+    token = session["access_token"]
+    # Sync is turned on first: without a consent row the server refuses every write.
+    response = await client.post(
+        "/rest/v1/tracker_sync_consents",
+        json={"consent_version": "2026-11"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    response.raise_for_status()
+    return token, session["user"]["id"]
 
 
 async def upload(
@@ -168,10 +186,18 @@ def _again(result: Transfer) -> Transfer:
     )
 
 
+def _pulled(row: dict[str, Any]) -> tuple[str, str, str]:
+    """A pulled row's version: its key and the instant it was received."""
+    return row["day"], row["prayer"], row["received_at"]
+
+
 async def download(
     client: httpx.AsyncClient, token: str, label: str, encoding: str, repeats: int = 1
 ) -> tuple[Transfer, int]:
-    """A second device's pages of 1000, `repeats` times, with this Accept-Encoding."""
+    """A second device's first pull, `repeats` times, with this Accept-Encoding, as the
+    client makes it (frontend/src/features/tracker/sync.ts, pullKind): pages of 1000 ordered
+    by `received_at`, each from the last one's `received_at` on (gte), the rows of that
+    instant already read skipped and the page made longer by as many."""
     result = Transfer(label)
     rows = 0
     headers = {"Authorization": f"Bearer {token}", "Accept-Encoding": encoding}
@@ -179,13 +205,15 @@ async def download(
         result = _again(result)
         rows = 0
         start = time.perf_counter()
-        offset = 0
+        since: str | None = None
+        seen: set[tuple[str, str, str]] = set()
         while True:
+            limit = PAGE_ROWS + len(seen)
+            params: dict[str, Any] = {"select": "*", "order": "received_at", "limit": limit}
+            if since is not None:
+                params["received_at"] = f"gte.{since}"
             request = client.build_request(
-                "GET",
-                "/rest/v1/prayer_marks",
-                params={"select": "*", "order": "day,prayer", "limit": 1000, "offset": offset},
-                headers=headers,
+                "GET", "/rest/v1/prayer_marks", params=params, headers=headers
             )
             sent = time.perf_counter()
             response = await client.send(request)
@@ -195,10 +223,13 @@ async def download(
             result.received += _response_bytes(response)
             result.statuses[response.status_code] += 1
             page = response.json()
-            rows += len(page)
-            offset += len(page)
-            if len(page) < 1000:
+            rows += sum(1 for r in page if _pulled(r) not in seen)
+            if len(page) < limit:
                 break
+            last = page[-1]["received_at"]
+            at_last = {_pulled(r) for r in page if r["received_at"] == last}
+            seen = seen | at_last if since == last else at_last
+            since = last
         result.seconds = time.perf_counter() - start
         result.runs.append(result.seconds)
     return result, rows
@@ -212,26 +243,11 @@ async def throughput(
     out: list[Transfer] = []
     async with httpx.AsyncClient(base_url=base, headers=headers, limits=limits, timeout=60) as c:
 
-        async def run(name: str, make: Any) -> Transfer:
-            result = Transfer(f"{label}: {name}")
-            queue: asyncio.Queue[int] = asyncio.Queue()
-            for i in range(requests):
-                queue.put_nowait(i)
-
-            async def worker() -> None:
-                while True:
-                    try:
-                        i = queue.get_nowait()
-                    except asyncio.QueueEmpty:
-                        return
-                    response = await c.send(make(i))
-                    result.statuses[response.status_code] += 1
-
-            start = time.perf_counter()
-            await asyncio.gather(*(worker() for _ in range(concurrency)))
-            result.seconds = time.perf_counter() - start
-            result.requests = requests
-            return result
+        async def run(name: str, make: Callable[[int], httpx.Request]) -> Transfer:
+            statuses, seconds = await drive(c, make, requests, concurrency)
+            return Transfer(
+                f"{label}: {name}", requests=requests, seconds=seconds, statuses=statuses
+            )
 
         first = date(2000, 1, 1)
 

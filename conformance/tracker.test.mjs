@@ -16,12 +16,19 @@ before(async () => {
 });
 after(async () => server?.stop());
 
-/** @param {string} email */
-async function signedIn(email) {
+/**
+ * A signed-in user who has turned sync on (a consent row), unless `consent` is false.
+ * @param {string} email
+ */
+async function signedIn(email, consent = true) {
   const client = server.client();
   const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
   assert.equal(error, null);
   assert.ok(data.user);
+  if (consent) {
+    const given = await client.from('tracker_sync_consents').insert({ consent_version: '2026-11' });
+    assert.equal(given.error, null);
+  }
   return { client, id: data.user.id };
 }
 
@@ -77,15 +84,26 @@ test('the query builder: upsert twice, select, filters, order, range, count', as
 
   const ranged = await client
     .from('prayer_marks')
-    .select('day')
+    .select('day, prayer')
     .in('day', ['2026-11-01', '2026-11-04'])
     .gt('updated_at', '2026-01-01T00:00:00Z')
     .lt('updated_at', '2027-01-01T00:00:00Z')
-    .is('updated_at', null)
-    .order('day')
-    .range(0, 1);
+    .order('day', { ascending: false })
+    .range(1, 2);
   assert.equal(ranged.error, null);
-  assert.deepEqual(ranged.data, []);
+  assert.deepEqual(ranged.data, [
+    { day: '2026-11-04', prayer: 'isha' },
+    { day: '2026-11-01', prayer: 'fajr' },
+  ]);
+
+  const nulls = await client.from('prayer_marks').select('day').is('received_at', null);
+  assert.equal(nulls.error, null);
+  assert.deepEqual(nulls.data, []);
+  const notNulls = await client
+    .from('prayer_marks')
+    .select('*', { count: 'exact', head: true })
+    .not('received_at', 'is', null);
+  assert.equal(notNulls.count, 8);
 
   const one = await client
     .from('prayer_marks')
@@ -163,8 +181,10 @@ test("rpc('tracker_forget') deletes the caller's server copy and only theirs", a
   const leaving = await signedIn('leaving@example.com');
   const staying = await signedIn('staying@example.com');
   for (const { client } of [leaving, staying]) {
-    await client.from('tracker_sync_consents').insert({ consent_version: '2026-11' });
-    await client.from('prayer_marks').insert(mark('2026-11-07', 'isha', 'on_time'));
+    const inserted = await client
+      .from('prayer_marks')
+      .insert(mark('2026-11-07', 'isha', 'on_time'));
+    assert.equal(inserted.error, null);
   }
   const forgotten = await leaving.client.rpc('tracker_forget');
   assert.equal(forgotten.error, null);
@@ -177,4 +197,25 @@ test("rpc('tracker_forget') deletes the caller's server copy and only theirs", a
     .from('prayer_marks')
     .select('*', { count: 'exact', head: true });
   assert.equal(kept.count, 1);
+});
+
+test('nothing is written without consent to sync, nor after turning sync off', async () => {
+  const { client } = await signedIn('no-consent@example.com', false);
+  const refused = await client.from('prayer_marks').upsert(mark('2026-11-08', 'fajr', 'late'));
+  assert.equal(refused.status, 403);
+  assert.equal(refused.error?.code, '42501');
+  assert.match(refused.error?.message ?? '', /requires tracker_sync_consents/);
+
+  const given = await client.from('tracker_sync_consents').insert({ consent_version: '2026-11' });
+  assert.equal(given.error, null);
+  const taken = await client.from('prayer_marks').upsert(mark('2026-11-08', 'fajr', 'late'));
+  assert.equal(taken.error, null);
+
+  const forgotten = await client.rpc('tracker_forget');
+  assert.equal(forgotten.data, 2);
+  const later = await client.from('prayer_marks').upsert(mark('2026-11-08', 'isha', 'late'));
+  assert.equal(later.status, 403);
+  assert.match(later.error?.message ?? '', /requires tracker_sync_consents/);
+  const left = await client.from('prayer_marks').select('*', { count: 'exact', head: true });
+  assert.equal(left.count, 0);
 });

@@ -18,6 +18,7 @@ from app.core.settings import Settings, SettingsError, get_settings
 
 if TYPE_CHECKING:
     from app.core.crypto import Keyring
+    from app.core.rekey import SealedColumn
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -92,40 +93,48 @@ def _data_keys(args: argparse.Namespace) -> int:
     return asyncio.run(_data_keys_run(settings, keyring, reseal=args.reseal))
 
 
-async def _data_keys_run(settings: Settings, keyring: Keyring, *, reseal: bool) -> int:
-    """Per sealed column, how many values each key sealed; with --reseal, first sealed again
-    with the current key. Exit status 1 when a value names a key this server does not hold."""
+def sealed_columns() -> list[SealedColumn]:
+    """Every column that holds values sealed with the keyring (core/crypto.py): what
+    `data-keys` counts and reseals. tests/core/test_sealed_columns.py checks that every
+    purpose a box is made for is here."""
     from app.auth.models import Factor, FlowState
     from app.auth.providers import PROVIDER_TOKENS_PURPOSE
     from app.auth.service.mfa import TOTP_SECRET_PURPOSE
     from app.core import rekey
-    from app.core.database import create_engine, create_sessionmaker
     from app.core.postgrest.tables import table_of
     from app.tracker.tables import TABLES
 
     def by_id(row: Mapping[str, Any]) -> str:
         return str(row["id"])
 
-    columns = [
+    return [
         *(rekey.of_data_table(t) for t in TABLES if t.seal_purpose),
         rekey.SealedColumn(table_of(Factor), "secret", TOTP_SECRET_PURPOSE, by_id, ("id",)),
         rekey.SealedColumn(
             table_of(FlowState), "provider_tokens", PROVIDER_TOKENS_PURPOSE, by_id, ("id",)
         ),
     ]
+
+
+async def _data_keys_run(settings: Settings, keyring: Keyring, *, reseal: bool) -> int:
+    """Per sealed column, how many values each key sealed; with --reseal, first sealed again
+    with the current key. Exit status 1 when a value names a key this server does not hold."""
+    from app.core import rekey
+    from app.core.database import create_engine, create_sessionmaker
+
     engine = create_engine(settings)
     missing = False
     try:
         async with create_sessionmaker(engine)() as db:
-            for column in columns:
+            for column in sealed_columns():
                 if reseal:
                     done, left = await rekey.reseal(db, keyring, column)
                     print(f"{column.label}: sealed again {done}, unopenable {left}")
                 counts = await rekey.count(db, keyring, column)
                 await db.rollback()
-                listed = ", ".join(f"{k}: {n}" for k, n in sorted(counts.items())) or "none"
+                listed = ", ".join(f"{k.label}: {n}" for k, n in sorted(counts.items())) or "none"
                 print(f"{column.label}: {listed}")
-                missing = missing or any("no such key" in k for k in counts)
+                missing = missing or any(k.state is rekey.KeyState.missing for k in counts)
     finally:
         await engine.dispose()
     return 1 if missing else 0

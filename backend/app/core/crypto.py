@@ -45,6 +45,20 @@ def key_id(key: str) -> str:
     return hmac.new(key.encode(), _KEY_ID_TEXT, hashlib.sha256).hexdigest()[:8]
 
 
+# What key_id_of answers for a `v1:` value: JWT_SECRET's (a key id is 8 hex digits).
+LEGACY_KEY_ID = "JWT_SECRET"
+
+
+def key_id_of(stored: str) -> str | None:
+    """The key a stored value names: a `v2:` value's key id, LEGACY_KEY_ID for a `v1:` one,
+    None for a value no key sealed."""
+    if stored.startswith(LEGACY):
+        return LEGACY_KEY_ID
+    if stored.startswith(VERSIONED):
+        return stored.removeprefix(VERSIONED).partition(":")[0]
+    return None
+
+
 def _derive(material: bytes, info: str) -> bytes:
     return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info.encode()).derive(
         material
@@ -114,12 +128,10 @@ class SecretBox:
         return self._current.prefix + base64.urlsafe_b64encode(nonce + sealed).decode()
 
     def _key_of(self, stored: str) -> _Key | None:
-        if stored.startswith(LEGACY):
+        kid = key_id_of(stored)
+        if kid == LEGACY_KEY_ID:
             return self._legacy
-        if stored.startswith(VERSIONED):
-            kid = stored.removeprefix(VERSIONED).partition(":")[0]
-            return self._versioned.get(kid)
-        return None
+        return None if kid is None else self._versioned.get(kid)
 
     def open(self, stored: str, bound_to: str) -> str | None:
         """The plaintext, or None when the value was not sealed here for this row (another
@@ -138,10 +150,6 @@ class SecretBox:
     def current_prefix(self) -> str:
         """What every value sealed with the current key starts with."""
         return self._current.prefix
-
-    def is_current(self, stored: str) -> bool:
-        """Whether the value was sealed with the current key (else the next write reseals it)."""
-        return stored.startswith(self._current.prefix)
 
     def digest(self, plaintext: str, bound_to: str) -> str:
         """A keyed digest of a value for one row, under the current key: equal for equal

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import Table, and_, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.core.crypto import LEGACY, VERSIONED, Keyring
+from app.core.crypto import LEGACY_KEY_ID, Keyring, key_id_of
 from app.core.postgrest.statements import row_binding
 from app.core.postgrest.tables import DataTable
 
@@ -31,8 +32,7 @@ class SealedColumn:
     column: str
     purpose: str
     binding: Callable[[Mapping[str, Any]], str]
-    key: tuple[str, ...]  # the primary key, to write a row back
-    bound_to: tuple[str, ...] = ()  # other columns the binding reads
+    key: tuple[str, ...]  # the primary key, to write a row back; what the binding reads
     digest_column: str | None = None
 
     @property
@@ -53,24 +53,42 @@ def of_data_table(table: DataTable) -> SealedColumn:
     )
 
 
-def key_label(stored: str, keyring: Keyring) -> str:
-    """Which key a stored value names: JWT_SECRET's `v1`, a key id, or what no key opens."""
-    if stored.startswith(LEGACY):
-        return "JWT_SECRET" + (" (current)" if keyring.current_id is None else "")
-    if stored.startswith(VERSIONED):
-        kid = stored.removeprefix(VERSIONED).partition(":")[0]
-        if kid == keyring.current_id:
-            return f"{kid} (current)"
-        return f"{kid} (old)" if kid in keyring.key_ids else f"{kid} (no such key here)"
-    return "not sealed"
+class KeyState(StrEnum):
+    current = "current"
+    old = "old"  # a key this server still holds: it opens, and a write reseals it
+    missing = "no such key here"  # nothing here opens it
+    unsealed = "not sealed"
 
 
-async def count(db: AsyncSession, keyring: Keyring, sealed: SealedColumn) -> Counter[str]:
-    found: Counter[str] = Counter()
+@dataclass(frozen=True, order=True)
+class SealedWith:
+    """The key a value names (crypto.key_id_of: a key id, or JWT_SECRET), and its state here."""
+
+    key: str
+    state: KeyState
+
+    @property
+    def label(self) -> str:
+        return self.state.value if self.state is KeyState.unsealed else f"{self.key} ({self.state})"
+
+
+def sealed_with(stored: str, keyring: Keyring) -> SealedWith:
+    kid = key_id_of(stored)
+    if kid is None:
+        return SealedWith("", KeyState.unsealed)
+    current = LEGACY_KEY_ID if keyring.current_id is None else keyring.current_id
+    if kid == current:
+        return SealedWith(kid, KeyState.current)
+    held = kid == LEGACY_KEY_ID or kid in keyring.key_ids
+    return SealedWith(kid, KeyState.old if held else KeyState.missing)
+
+
+async def count(db: AsyncSession, keyring: Keyring, sealed: SealedColumn) -> Counter[SealedWith]:
+    found: Counter[SealedWith] = Counter()
     column = sealed.table.c[sealed.column]
     stmt = select(column).where(column.is_not(None)).execution_options(yield_per=_BATCH)
     async for value in await db.stream_scalars(stmt):
-        found[key_label(value, keyring)] += 1
+        found[sealed_with(value, keyring)] += 1
     return found
 
 
@@ -82,7 +100,7 @@ async def reseal(db: AsyncSession, keyring: Keyring, sealed: SealedColumn) -> tu
     box = keyring.box(sealed.purpose)
     table, column = sealed.table, sealed.table.c[sealed.column]
     keys = [table.c[k] for k in sealed.key]
-    bound = sorted({*sealed.key, *sealed.bound_to})
+    bound = sorted(sealed.key)
     done = unopenable = 0
     last: tuple[Any, ...] | None = None
     while True:

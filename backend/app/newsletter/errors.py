@@ -16,10 +16,6 @@ UNIQUE_CONSTRAINT = "uq_newsletter_subscribers_email_normalized_source"
 # The PostgREST errors every table shares (core/postgrest/errors.py), named for this one.
 
 
-def invalid_body(message: str) -> AppError:
-    return rest.invalid_body(message)
-
-
 def unknown_column(column: str) -> AppError:
     return rest.unknown_column(TABLE, column)
 

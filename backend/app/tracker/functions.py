@@ -11,7 +11,7 @@ from app.core.callers import Role
 from app.core.postgrest.language import Filter, Write
 from app.core.postgrest.statements import DataStatements
 from app.core.postgrest.tables import DataFunction, FunctionCall
-from app.tracker.tables import TABLES
+from app.tracker.tables import SYNC_CONSENTS, TABLES
 
 
 async def _forget(call: FunctionCall) -> int:
@@ -21,7 +21,10 @@ async def _forget(call: FunctionCall) -> int:
         return 0
     own = (Filter("user_id", "eq", call.caller.user_id),)
     deleted = 0
-    for table in TABLES:
+    # The consent first: a sync write holds it FOR SHARE until it commits (statements.py), so
+    # this waits for a write in flight and then deletes its rows too, and a later write finds
+    # no consent and is refused.
+    for table in (SYNC_CONSENTS, *(t for t in TABLES if t is not SYNC_CONSENTS)):
         data = DataStatements(call.db, table, call.caller, call.keyring)
         result = await data.delete(Write(rows=[], filters=own))
         deleted += result.total or 0

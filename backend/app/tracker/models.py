@@ -42,10 +42,7 @@ class PrayerMark(Base):
     """One prayer on one day: how it was prayed, or a tombstone once the mark is cleared."""
 
     __tablename__ = "prayer_marks"
-    __table_args__ = (
-        Index("ix_prayer_marks_user_id_updated_at", "user_id", "updated_at"),
-        _received_index("prayer_marks"),
-    )
+    __table_args__ = (_received_index("prayer_marks"),)
 
     user_id: Mapped[uuid.UUID] = _owner()
     day: Mapped[date] = mapped_column(Date, primary_key=True)

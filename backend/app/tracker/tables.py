@@ -2,7 +2,8 @@
 
 Each is a few lines: its columns (sealed ones are encrypted at rest), its key, and its
 policy, `owned_by("user_id")`: a signed-in user reads and writes only their own rows, anon
-nothing, service_role everything. The synced tables are last-writer-wins on `updated_at`, the
+nothing, service_role everything; and a user writes a row only with a consent row in
+`tracker_sync_consents` (the consent table itself excepted). The synced tables are last-writer-wins on `updated_at`, the
 client's time of the change, so a device may send the same batch twice, or batches out of
 order, and every device converges on the same rows; clearing a mark is a change too (a
 tombstone: `deleted: true`), so it wins over an older mark and loses to a newer one.
@@ -18,7 +19,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from app.core.postgrest.tables import Column, DataTable, RowCheck, Type, owned_by, table_of
+from app.core.postgrest.tables import (
+    Column,
+    DataTable,
+    RequiredRow,
+    RowCheck,
+    Type,
+    owned_by,
+    table_of,
+)
 from app.tracker.models import (
     CustomPrayer,
     MakeUpBalance,
@@ -85,6 +94,11 @@ def _now() -> datetime:
 
 _RECEIVED_AT = Column("received_at", Type.timestamptz, writable=False, server_value=_now)
 
+# Nothing is written to the server without the person's consent to sync, whatever a client
+# sends: every table but the consent's own refuses a write by a user with no consent row
+# (docs/behaviour.md#tracker-privacy). Reads and deletes need none.
+_SYNCED = owned_by("user_id", writes_need=RequiredRow(table_of(SyncConsent), "user_id"))
+
 
 PRAYER_MARKS = DataTable(
     name="prayer_marks",
@@ -110,7 +124,7 @@ PRAYER_MARKS = DataTable(
         _RECEIVED_AT,
     ),
     key=("user_id", "day", "prayer"),
-    policy=owned_by("user_id"),
+    policy=_SYNCED,
     version="updated_at",
     seal_purpose="tracker/prayer_marks",
     max_rows=MAX_ROWS,
@@ -129,7 +143,7 @@ CUSTOM_PRAYERS = DataTable(
         _RECEIVED_AT,
     ),
     key=("user_id", "id"),
-    policy=owned_by("user_id"),
+    policy=_SYNCED,
     version="updated_at",
     seal_purpose="tracker/custom_prayers",
     checks=(RowCheck("name", lambda row: bool(row["deleted"]) or bool(row["name"]), "a name"),),
@@ -147,7 +161,7 @@ MAKE_UP_ENTRIES = DataTable(
         _RECEIVED_AT,
     ),
     key=("user_id", "day", "prayer"),
-    policy=owned_by("user_id"),
+    policy=_SYNCED,
     version="updated_at",
     seal_purpose="tracker/make_up_entries",
     max_rows=MAX_ROWS,
@@ -165,7 +179,7 @@ MAKE_UP_BALANCES = DataTable(
         _RECEIVED_AT,
     ),
     key=("user_id", "prayer"),
-    policy=owned_by("user_id"),
+    policy=_SYNCED,
     version="updated_at",
     seal_purpose="tracker/make_up_balances",
 )
@@ -180,7 +194,7 @@ SETTINGS = DataTable(
         _RECEIVED_AT,
     ),
     key=("user_id",),
-    policy=owned_by("user_id"),
+    policy=_SYNCED,
     version="updated_at",
     seal_purpose="tracker/settings",
 )
@@ -196,7 +210,7 @@ TRAVEL_DAYS = DataTable(
         _RECEIVED_AT,
     ),
     key=("user_id", "day"),
-    policy=owned_by("user_id"),
+    policy=_SYNCED,
     version="updated_at",
     seal_purpose="tracker/travel_days",
     max_rows=MAX_ROWS,

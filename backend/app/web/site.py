@@ -25,11 +25,11 @@ from wsgiref.headers import Headers
 
 from fastapi import FastAPI
 from servestatic import ServeStaticASGI
-from servestatic.utils import parse_accept_encoding
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.core.http import MIN_GZIP_BYTES, accepts_gzip
 from app.core.settings import Settings
 from app.web.pages import Build, robots_txt, sitemap_xml
 from app.web.security import SecurityHeaders
@@ -38,7 +38,6 @@ API_PREFIXES = ("/auth/v1", "/rest/v1", "/api", "/dev/mailbox")
 IMMUTABLE = "public, max-age=31536000, immutable"
 PUBLIC_FILE_CACHE = "public, max-age=86400"
 HTML_CACHE = "no-cache"
-MIN_GZIP_BYTES = 1024
 # ServeStatic's own table (nginx's) lacks the web app manifest's type.
 EXTRA_MEDIA_TYPES = {".webmanifest": "application/manifest+json"}
 # Files at the top of dist/ that are not public: the manifest, and what the server writes itself.
@@ -52,11 +51,6 @@ NOT_BUILT_HTML = b"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 
 def is_api_path(path: str) -> bool:
     return any(path == prefix or path.startswith(prefix + "/") for prefix in API_PREFIXES)
-
-
-def accepts_gzip(request: Request) -> bool:
-    # The Accept-Encoding parser ServeStatic uses for the files (RFC 9110: `gzip;q=0` refuses).
-    return "gzip" in parse_accept_encoding(request.headers.get("accept-encoding", ""))
 
 
 def served_files(root: Path) -> Iterator[Path]:
@@ -181,7 +175,7 @@ class Site:
         headers = {"Cache-Control": HTML_CACHE, "Vary": "Accept-Encoding", "ETag": etag}
         if status == 200 and etag in request.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
-        if accepts_gzip(request) and len(body) >= MIN_GZIP_BYTES:
+        if accepts_gzip(request.headers.get("accept-encoding", "")) and len(body) >= MIN_GZIP_BYTES:
             compressed = self._gzipped.get(body)
             if compressed is None:
                 compressed = gzip.compress(body, compresslevel=6, mtime=0)

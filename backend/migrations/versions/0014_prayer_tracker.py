@@ -4,11 +4,15 @@ Revision ID: 0014
 Revises: 0013
 Create Date: 2026-11-27
 
-Six tables served at /rest/v1 by the data API (app/tracker/tables.py): prayer marks, the
-person's own prayers, make-up entries and starting balances, the tracker's settings, and the
-sync consent. What a row says
-about a person's practice is one ciphertext (`sealed`), its keyed digest beside it; only the
-keys and `updated_at` are in clear (app/tracker/models.py). Every row goes with its user.
+Seven tables served at /rest/v1 by the data API (app/tracker/tables.py): prayer marks, the
+person's own prayers, make-up entries and starting balances, the tracker's settings, travel
+days, and the sync consent. What a row says about a person's practice is one ciphertext
+(`sealed`), its keyed digest beside it; only the keys, `updated_at` (the client's time of the
+change, which last-writer-wins compares) and `received_at` (the server's time of the write
+that stored the row's current version, which devices pull by) are in clear
+(app/tracker/models.py). The tables with many rows per person are indexed by owner and
+`received_at`, as a pull reads one person's rows since a time; the others are found by the
+primary key's owner prefix. Every row goes with its user.
 Downgrading drops the tables and, with them, every synced tracker (the devices keep theirs).
 """
 
@@ -41,9 +45,17 @@ def _owner(table: str) -> list[SchemaItem]:
 def _sealed() -> list[SchemaItem]:
     return [
         sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("received_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("sealed", sa.Text(), nullable=False),
         sa.Column("sealed_digest", sa.String(length=DIGEST), nullable=False),
     ]
+
+
+def _pulled_by_owner(table: str) -> None:
+    with op.batch_alter_table(table, schema=None) as batch_op:
+        batch_op.create_index(
+            f"ix_{table}_user_id_received_at", ["user_id", "received_at"], unique=False
+        )
 
 
 def upgrade() -> None:
@@ -55,10 +67,7 @@ def upgrade() -> None:
         *_sealed(),
         sa.PrimaryKeyConstraint("user_id", "day", "prayer", name=op.f("pk_prayer_marks")),
     )
-    with op.batch_alter_table("prayer_marks", schema=None) as batch_op:
-        batch_op.create_index(
-            "ix_prayer_marks_user_id_updated_at", ["user_id", "updated_at"], unique=False
-        )
+    _pulled_by_owner("prayer_marks")
     op.create_table(
         "tracker_custom_prayers",
         *_owner("tracker_custom_prayers"),
@@ -76,6 +85,7 @@ def upgrade() -> None:
             "user_id", "day", "prayer", name=op.f("pk_tracker_make_up_entries")
         ),
     )
+    _pulled_by_owner("tracker_make_up_entries")
     op.create_table(
         "tracker_make_up_balances",
         *_owner("tracker_make_up_balances"),
@@ -90,6 +100,14 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_tracker_settings")),
     )
     op.create_table(
+        "tracker_travel_days",
+        *_owner("tracker_travel_days"),
+        sa.Column("day", sa.Date(), nullable=False),
+        *_sealed(),
+        sa.PrimaryKeyConstraint("user_id", "day", name=op.f("pk_tracker_travel_days")),
+    )
+    _pulled_by_owner("tracker_travel_days")
+    op.create_table(
         "tracker_sync_consents",
         *_owner("tracker_sync_consents"),
         sa.Column("consent_version", sa.String(length=32), nullable=False),
@@ -100,10 +118,12 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("tracker_sync_consents")
+    for table in ("tracker_travel_days", "tracker_make_up_entries", "prayer_marks"):
+        with op.batch_alter_table(table, schema=None) as batch_op:
+            batch_op.drop_index(f"ix_{table}_user_id_received_at")
+    op.drop_table("tracker_travel_days")
     op.drop_table("tracker_settings")
     op.drop_table("tracker_make_up_balances")
     op.drop_table("tracker_make_up_entries")
     op.drop_table("tracker_custom_prayers")
-    with op.batch_alter_table("prayer_marks", schema=None) as batch_op:
-        batch_op.drop_index("ix_prayer_marks_user_id_updated_at")
     op.drop_table("prayer_marks")

@@ -13,7 +13,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from pydantic import ValidationError
 
-from app.core.crypto import Keyring, key_id
+from app.core.crypto import LEGACY_KEY_ID, Keyring, key_id, key_id_of
 from app.core.settings import Settings
 
 JWT = "a-jwt-secret-of-the-server-0123456789"
@@ -38,7 +38,7 @@ def test_without_a_data_key_values_are_sealed_as_before() -> None:
     assert box.open(old, "factor-1") == "JBSWY3DPEHPK3PXP"
     new = box.seal("JBSWY3DPEHPK3PXP", "factor-1")
     assert new.startswith("v1:")
-    assert box.is_current(new)
+    assert key_id_of(new) == LEGACY_KEY_ID
     # The same key the old code derived: the old code could open it too.
     assert new != old  # (a fresh nonce)
     assert Keyring(JWT).box("mfa-totp-secret").open(new, "factor-1") == "JBSWY3DPEHPK3PXP"
@@ -48,10 +48,10 @@ def test_a_data_key_seals_v2_values_and_still_opens_v1() -> None:
     box = Keyring(JWT, KEY_A).box("mfa-totp-secret")
     old = _sealed_before_keyrings("secret", "row")
     assert box.open(old, "row") == "secret"
-    assert not box.is_current(old)
+    assert key_id_of(old) == LEGACY_KEY_ID
     new = box.seal("secret", "row")
     assert new.startswith(f"v2:{key_id(KEY_A)}:")
-    assert box.is_current(new)
+    assert key_id_of(new) == key_id(KEY_A)
     assert box.open(new, "row") == "secret"
     # Not with JWT_SECRET alone, not for another row, not for another purpose.
     assert Keyring(JWT).box("mfa-totp-secret").open(new, "row") is None
@@ -70,7 +70,8 @@ def test_rotation_keeps_the_old_key_for_opening_only() -> None:
     sealed_a = Keyring(JWT, KEY_A).box("p").seal("value", "row")
     rotated = Keyring(JWT, KEY_B, [KEY_A]).box("p")
     assert rotated.open(sealed_a, "row") == "value"
-    assert not rotated.is_current(sealed_a)
+    assert key_id_of(sealed_a) == key_id(KEY_A)
+    assert key_id_of("plain text") is None
     resealed = rotated.seal("value", "row")
     assert resealed.startswith(f"v2:{key_id(KEY_B)}:")
     # Once the old key is dropped, what it alone sealed no longer opens; the new does.

@@ -24,21 +24,41 @@ def settings_overrides() -> dict[str, Any]:
     return {"auth_autoconfirm": True}
 
 
-async def _person(client: httpx.AsyncClient, email: str) -> Person:
+CONSENTS = "/rest/v1/tracker_sync_consents"
+
+
+async def give_consent(client: httpx.AsyncClient, person: Person) -> None:
+    response = await client.post(
+        CONSENTS, json={"consent_version": "2026-11"}, headers=person.headers
+    )
+    assert response.status_code == 201, response.text
+
+
+async def _person(client: httpx.AsyncClient, email: str, *, consent: bool = True) -> Person:
     response = await signup(client, email)
     assert response.status_code == 200, response.text
     session = response.json()
-    return Person(session["user"]["id"], {"Authorization": f"Bearer {session['access_token']}"})
+    person = Person(session["user"]["id"], {"Authorization": f"Bearer {session['access_token']}"})
+    if consent:
+        await give_consent(client, person)
+    return person
 
 
 @pytest.fixture
 async def alice(client: httpx.AsyncClient) -> Person:
+    """A user who has turned sync on (has a consent row), as are bilal."""
     return await _person(client, "alice@example.com")
 
 
 @pytest.fixture
 async def bilal(client: httpx.AsyncClient) -> Person:
     return await _person(client, "bilal@example.com")
+
+
+@pytest.fixture
+async def carim(client: httpx.AsyncClient) -> Person:
+    """A signed-in user who has not turned sync on: no consent row."""
+    return await _person(client, "carim@example.com", consent=False)
 
 
 @pytest.fixture

@@ -27,7 +27,30 @@ async def _dump(db: AsyncSession) -> tuple[str, bytes]:
                 elif name != table.digest_column:
                     clear.append(repr(value))
     await db.rollback()  # ends the read, so the API's next transaction is not kept waiting
-    return " ".join(clear), b"".join(sealed)
+    # Lower case: a boolean's repr is `True`, and the practice's words are looked for as
+    # JSON writes them.
+    return " ".join(clear).lower(), b"".join(sealed)
+
+
+# The columns each table keeps in clear: its key, the owner and the times sync needs; the
+# rest is sealed. A new clear column must be added here on purpose.
+CLEAR = {
+    "prayer_marks": {"user_id", "day", "prayer", "updated_at", "received_at"},
+    "tracker_custom_prayers": {"user_id", "id", "updated_at", "received_at"},
+    "tracker_make_up_entries": {"user_id", "day", "prayer", "updated_at", "received_at"},
+    "tracker_make_up_balances": {"user_id", "prayer", "updated_at", "received_at"},
+    "tracker_settings": {"user_id", "updated_at", "received_at"},
+    "tracker_travel_days": {"user_id", "day", "updated_at", "received_at"},
+    "tracker_sync_consents": {"user_id", "consent_version", "consented_at"},
+}
+
+
+def test_only_the_intended_columns_are_in_clear() -> None:
+    assert {t.name for t in TABLES} == set(CLEAR)
+    for table in TABLES:
+        stored = {c.name for c in table.table.columns} - {table.sealed_column, table.digest_column}
+        assert stored == CLEAR[table.name], table.name
+        assert {c.name for c in table.columns if not c.sealed} == CLEAR[table.name], table.name
 
 
 async def test_the_stored_rows_do_not_contain_the_practice(
@@ -92,8 +115,34 @@ async def test_rows_that_no_longer_open_can_still_be_forgotten(
     await db.commit()
     assert (await client.get(MARKS, headers=alice.headers)).status_code == 500
     response = await client.post("/rest/v1/rpc/tracker_forget", json={}, headers=alice.headers)
-    assert response.json() == 1
+    assert response.json() == 2  # the mark and the consent
     assert (await client.get(MARKS, headers=alice.headers)).json() == []
+
+
+async def test_a_count_or_a_select_of_clear_columns_opens_nothing(
+    client: httpx.AsyncClient, alice: Person, db: AsyncSession
+) -> None:
+    """Only an answer with a sealed column decrypts: a HEAD (supabase-js `head: true`) only
+    counts, and `select=day,prayer` reads the clear columns; so both still answer when the
+    sealed values no longer open, where a select of `status` fails loudly."""
+    batch = [mark(prayer="fajr"), mark(prayer="isha"), mark(prayer="asr")]
+    await client.post(MARKS, json=batch, headers=alice.headers | UPSERT)
+    await db.execute(text("UPDATE prayer_marks SET sealed = 'v1:AAAA'"))
+    await db.commit()
+    counted = alice.headers | {"Prefer": "count=exact"}
+    response = await client.head(MARKS, params={"limit": "2"}, headers=counted)
+    assert response.status_code == 206
+    assert response.headers["content-range"] == "0-1/3"
+    assert response.content == b""
+    response = await client.head(MARKS, params={"offset": "1"}, headers=alice.headers)
+    assert (response.status_code, response.headers["content-range"]) == (200, "1-2/*")
+    response = await client.get(
+        MARKS, params={"select": "day,prayer", "order": "prayer"}, headers=alice.headers
+    )
+    assert response.status_code == 200, response.text
+    assert [r["prayer"] for r in response.json()] == ["asr", "fajr", "isha"]
+    response = await client.get(MARKS, params={"select": "prayer,status"}, headers=alice.headers)
+    assert response.status_code == 500
 
 
 async def test_the_ciphertexts_length_does_not_tell_the_status(

@@ -4,6 +4,8 @@ only theirs, in one request."""
 from __future__ import annotations
 
 import httpx
+from fastapi import FastAPI
+from sqlalchemy import event
 
 from tests.tracker.conftest import MARKS, UPSERT, Person, mark
 
@@ -71,4 +73,28 @@ async def test_forget_refuses_anon_and_unknown_arguments(
     assert response.status_code == 404
     assert response.json()["code"] == "PGRST202"
     response = await client.post(MARKS, json=[mark()], headers=alice.headers | UPSERT)
-    assert (await client.post(FORGET, headers=alice.headers)).json() == 1
+    # The mark and the consent.
+    assert (await client.post(FORGET, headers=alice.headers)).json() == 2
+
+
+async def test_forget_deletes_without_reading_the_rows_first(
+    client: httpx.AsyncClient, alice: Person, app: FastAPI
+) -> None:
+    """A delete that answers no rows is one DELETE per table, its row count the answer:
+    turning sync off does not read (nor decrypt) the copy it deletes."""
+    await _sync_on(client, alice)
+    statements: list[str] = []
+
+    def seen(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        statements.append(statement.lstrip().upper())
+
+    engine = app.state.engine.sync_engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        response = await client.post(FORGET, json={}, headers=alice.headers)
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    assert response.json() == 7
+    touched = [s for s in statements if "TRACKER_" in s or "PRAYER_MARKS" in s]
+    assert len(touched) == 7, touched
+    assert all(s.startswith("DELETE") for s in touched), touched

@@ -110,7 +110,7 @@ async def test_a_row_whose_key_was_dropped_too_early_fails_loudly(
         assert "on_time" not in response.text
         # It can still be forgotten (tracker_forget deletes without opening).
         forget = await without_a.post("/rest/v1/rpc/tracker_forget", json={}, headers=alice.headers)
-        assert forget.json() == 1
+        assert forget.json() == 2  # the mark and the consent
 
 
 async def test_data_keys_reseals_what_nobody_writes(

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.tracker.conftest import MARKS, UPSERT, Person, mark
+from tests.tracker.conftest import CONSENTS, MARKS, UPSERT, Person, give_consent, mark
 
 REPRESENT = {"Prefer": "return=representation"}
 
@@ -240,23 +240,119 @@ async def test_anon_deletes_nothing_and_service_role_deletes_any(
 
 
 async def test_the_consent_time_is_the_servers_and_the_consent_is_the_users_own(
-    client: httpx.AsyncClient, alice: Person, bilal: Person
+    client: httpx.AsyncClient, carim: Person, bilal: Person
 ) -> None:
-    consents = "/rest/v1/tracker_sync_consents"
     response = await client.post(
-        consents, json={"consent_version": "2026-11"}, headers=alice.headers | REPRESENT
+        CONSENTS, json={"consent_version": "2026-11"}, headers=carim.headers | REPRESENT
     )
     assert response.status_code == 201, response.text
     (row,) = response.json()
-    assert row["user_id"] == alice.id
+    assert row["user_id"] == carim.id
     assert row["consented_at"]
     response = await client.post(
-        consents,
+        CONSENTS,
         json={"consent_version": "2026-11", "consented_at": "2020-01-01T00:00:00Z"},
-        headers=alice.headers,
+        headers=carim.headers,
     )
     assert response.json()["code"] == "PGRST204"
-    assert (await client.get(consents, headers=bilal.headers)).json() == []
+    assert [r["user_id"] for r in (await client.get(CONSENTS, headers=bilal.headers)).json()] == [
+        bilal.id
+    ]
+
+
+# --- no write without consent to sync ------------------------------------------------------
+
+AT = "2026-11-27T10:00:00Z"
+# One row of every table that needs the consent, as a device's sync sends it.
+SYNCED_ROWS = (
+    ("prayer_marks", mark()),
+    (
+        "tracker_custom_prayers",
+        {"id": "0b5e1a8e-3c1f-4f7e-9a53-7c2d1e0f9a11", "name": "Ishraq", "updated_at": AT},
+    ),
+    (
+        "tracker_make_up_entries",
+        {"day": "2026-11-27", "prayer": "asr", "count": 2, "updated_at": AT},
+    ),
+    ("tracker_make_up_balances", {"prayer": "asr", "starting": 90, "updated_at": AT}),
+    ("tracker_settings", {"voluntary": ["duha"], "updated_at": AT}),
+    ("tracker_travel_days", {"day": "2026-11-27", "travelling": True, "updated_at": AT}),
+)
+
+
+def _no_consent(response: httpx.Response, table: str) -> None:
+    _refused(
+        response,
+        403,
+        f'new row violates row-level security policy "requires tracker_sync_consents" '
+        f'for table "{table}"',
+    )
+
+
+async def _rows(
+    client: httpx.AsyncClient, service: dict[str, str], table: str, person: Person
+) -> int:
+    response = await client.get(
+        f"/rest/v1/{table}", params={"user_id": f"eq.{person.id}"}, headers=service
+    )
+    return len(response.json())
+
+
+@pytest.mark.parametrize(("table", "row"), SYNCED_ROWS)
+async def test_every_synced_table_refuses_a_write_without_consent(
+    client: httpx.AsyncClient,
+    carim: Person,
+    service: dict[str, str],
+    table: str,
+    row: dict[str, Any],
+) -> None:
+    path = f"/rest/v1/{table}"
+    for prefer in ("return=minimal", "resolution=merge-duplicates", "resolution=ignore-duplicates"):
+        response = await client.post(path, json=[row], headers=carim.headers | {"Prefer": prefer})
+        _no_consent(response, table)
+    assert await _rows(client, service, table, carim) == 0
+    # service_role bypasses the policy: the row exists, and still carim may not change it.
+    response = await client.post(path, json=[row | {"user_id": carim.id}], headers=service)
+    assert response.status_code == 201, response.text
+    response = await client.patch(path, json={"updated_at": AT}, headers=carim.headers)
+    _no_consent(response, table)
+    # Reading and deleting one's own rows need no consent.
+    assert len((await client.get(path, headers=carim.headers)).json()) == 1
+    response = await client.delete(path, headers=carim.headers)
+    assert response.status_code == 204, response.text
+    assert await _rows(client, service, table, carim) == 0
+
+
+@pytest.mark.parametrize(("table", "row"), SYNCED_ROWS)
+async def test_with_consent_every_synced_table_takes_writes(
+    client: httpx.AsyncClient, alice: Person, table: str, row: dict[str, Any]
+) -> None:
+    path = f"/rest/v1/{table}"
+    response = await client.post(path, json=[row], headers=alice.headers | UPSERT)
+    assert response.status_code == 201, response.text
+    response = await client.patch(
+        path, json={"updated_at": "2026-11-28T10:00:00Z"}, headers=alice.headers
+    )
+    assert response.status_code == 204, response.text
+
+
+async def test_after_forget_no_write_is_taken_until_consent_is_given_again(
+    client: httpx.AsyncClient, alice: Person, bilal: Person, service: dict[str, str]
+) -> None:
+    await _seed(client, alice)
+    response = await client.post("/rest/v1/rpc/tracker_forget", json={}, headers=alice.headers)
+    assert response.status_code == 200, response.text
+    response = await client.post(MARKS, json=[mark(prayer="isha")], headers=alice.headers | UPSERT)
+    _no_consent(response, "prayer_marks")
+    assert await _rows_of(client, service, alice) == []
+    # Another user's consent is not the caller's.
+    response = await client.post(
+        MARKS, json=[mark(user_id=alice.id)], headers=bilal.headers | UPSERT
+    )
+    _refused(response, 403, "new row violates row-level security policy")
+    await give_consent(client, alice)
+    response = await client.post(MARKS, json=[mark(prayer="isha")], headers=alice.headers | UPSERT)
+    assert response.status_code == 201, response.text
 
 
 async def test_settings_and_balances_are_typed_and_owned(
@@ -297,7 +393,9 @@ async def test_service_role_upserts_for_a_user_with_last_writer_wins(
 
 
 @pytest.mark.parametrize(
-    "settings_overrides", [{"auth_autoconfirm": True, "rate_limit_data_write": "2/300"}]
+    # Three: the fixture's consent is the first write.
+    "settings_overrides",
+    [{"auth_autoconfirm": True, "rate_limit_data_write": "3/300"}],
 )
 async def test_writes_are_limited_per_user(
     client: httpx.AsyncClient, alice: Person, bilal: Person, service: dict[str, str]

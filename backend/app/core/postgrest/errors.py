@@ -65,6 +65,17 @@ def row_policy_violation(role: Role, table: str) -> AppError:
     )
 
 
+def required_row_missing(table: str, policy: str, required: str) -> AppError:
+    """A write by an owner without the row the table's policy requires (tables.RequiredRow):
+    PostgreSQL's message for a restrictive policy, which names it."""
+    return AppError(
+        403,
+        ErrorCode.pg_insufficient_privilege,
+        f'new row violates row-level security policy "{policy}" for table "{table}"',
+        details=f"The owner has no row in {required}.",
+    )
+
+
 def not_null(table: str, column: str) -> AppError:
     return AppError(
         400,

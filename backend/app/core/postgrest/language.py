@@ -312,6 +312,18 @@ def _typed_row(
     return row, frozenset(omitted)
 
 
+def _answer(table: DataTable, request: Request) -> dict[str, Any]:
+    """What a write answers, as every verb reads it: `select=`, `Prefer: return=` and
+    `count=`, and whether one object is asked for."""
+    prefer = preferences(request)
+    return {
+        "select": parse_select(table, request.query_params.get("select")),
+        "representation": prefer.get("return") == "representation",
+        "single": wants_single(request),
+        "count": prefer.get("count") in {"exact", "planned", "estimated"},
+    }
+
+
 def parse_insert(table: DataTable, request: Request, raw: bytes) -> Write:
     check_schema(request)
     objects = json_objects(raw)
@@ -319,7 +331,8 @@ def parse_insert(table: DataTable, request: Request, raw: bytes) -> Write:
         raise errors.too_many_rows(table.name, len(objects), table.max_rows)
     prefer = preferences(request)
     keys = row_keys(request, objects)
-    missing_default = prefer.get("missing") == "default" or "columns" not in request.query_params
+    # Without `?columns=` every object has every key, so only `missing=default` matters.
+    missing_default = prefer.get("missing") == "default"
     typed = [_typed_row(table, keys, item, missing_default) for item in objects]
     on_conflict_text = request.query_params.get("on_conflict")
     on_conflict = tuple(quoted_list(on_conflict_text)) if on_conflict_text else table.key
@@ -329,42 +342,28 @@ def parse_insert(table: DataTable, request: Request, raw: bytes) -> Write:
     return Write(
         rows=[row for row, _ in typed],
         omitted=[omitted for _, omitted in typed],
-        select=parse_select(table, request.query_params.get("select")),
-        representation=prefer.get("return") == "representation",
-        single=wants_single(request),
         merge_duplicates=prefer.get("resolution") == "merge-duplicates",
         ignore_duplicates=prefer.get("resolution") == "ignore-duplicates",
         on_conflict=on_conflict,
-        count=prefer.get("count") in {"exact", "planned", "estimated"},
+        **_answer(table, request),
     )
+
+
+def _filtered(table: DataTable, request: Request, rows: list[dict[str, Any]]) -> Write:
+    """An update (one patch) or a delete (no rows) of the rows the filters reach."""
+    return Write(rows=rows, filters=parse_filters(table, request), **_answer(table, request))
 
 
 def parse_update(table: DataTable, request: Request, raw: bytes) -> Write:
     check_schema(request)
     (patch,) = json_objects(raw, array_allowed=False)
     row = {key: convert(_writable(table, key), value) for key, value in patch.items()}
-    prefer = preferences(request)
-    return Write(
-        rows=[row],
-        filters=parse_filters(table, request),
-        select=parse_select(table, request.query_params.get("select")),
-        representation=prefer.get("return") == "representation",
-        single=wants_single(request),
-        count=prefer.get("count") in {"exact", "planned", "estimated"},
-    )
+    return _filtered(table, request, [row])
 
 
 def parse_delete(table: DataTable, request: Request) -> Write:
     check_schema(request)
-    prefer = preferences(request)
-    return Write(
-        rows=[],
-        filters=parse_filters(table, request),
-        select=parse_select(table, request.query_params.get("select")),
-        representation=prefer.get("return") == "representation",
-        single=wants_single(request),
-        count=prefer.get("count") in {"exact", "planned", "estimated"},
-    )
+    return _filtered(table, request, [])
 
 
 # --- values --------------------------------------------------------------------------------

@@ -56,6 +56,22 @@ def _write_response(result: Result, write: language.Write, status: int) -> Respo
     )
 
 
+async def _head(statements: DataStatements, query: language.Read) -> Response:
+    """HEAD: GET's status and headers, from a count of the rows alone (nothing is read or
+    decrypted for an answer without a body)."""
+    total = await statements.count(query)
+    shown = max(0, total - query.offset)
+    if query.limit is not None:
+        shown = min(shown, query.limit)
+    if query.single and shown != 1:
+        raise errors.not_single(shown)
+    counted = total if query.count else None
+    headers = {"Content-Range": _content_range(query.offset, shown, counted)}
+    status = 206 if query.count and shown < total and not query.single else 200
+    media = language.SINGLE_OBJECT if query.single else "application/json"
+    return Response(status_code=status, media_type=f"{media}; charset=utf-8", headers=headers)
+
+
 async def _limit_writes(request: Request, caller: RestCaller) -> None:
     """RATE_LIMIT_DATA_WRITE per user, before the request's first query (the limiter commits
     on a connection of its own: architecture.md#backend-rules). anon has no write on any
@@ -97,6 +113,8 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
         async def read(request: Request, db: DbSession, caller: CallerDep) -> Response:
             query = language.parse_read(table, request)
             statements = DataStatements(db, table, caller, _keyring(request))
+            if request.method == "HEAD":
+                return await _head(statements, query)
             result = await statements.read(query)
             headers = {
                 "Content-Range": _content_range(query.offset, len(result.rows), result.total)
@@ -104,8 +122,6 @@ def _table_routes(router: APIRouter, table: DataTable) -> None:
             partial = result.total is not None and len(result.rows) < result.total
             status = 206 if partial and not query.single else 200
             content, media = _body(result.rows, query.single)
-            if request.method == "HEAD":
-                content = ""
             return Response(
                 content, status_code=status, media_type=f"{media}; charset=utf-8", headers=headers
             )

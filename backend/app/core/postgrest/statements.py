@@ -7,7 +7,8 @@ Each verb first checks the grant (PostgreSQL's GRANT: 42501 "permission denied")
   to `auth.uid()`), or nothing is written and the answer is 42501 "new row violates
   row-level security policy";
 - an update or delete reaches only the rows a read would see, and an upsert's conflict can
-  only land on the caller's own row (a key that could reach another's is refused with 42501).
+  only land on the caller's own row (the one conflict key is the primary key, which holds the
+  owner; any other is 42P10).
 `service_role` bypasses the policy, as in Supabase. Sealed columns are encrypted here, on
 the way in, and decrypted on the way out (tables.py).
 """
@@ -18,7 +19,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
@@ -36,6 +37,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -103,6 +105,22 @@ class DataStatements:
         if row.get(owner) != self.caller.user_id:
             raise errors.row_policy_violation(self.caller.role, self.spec.name)
 
+    async def _require_row(self) -> None:
+        """The row the policy requires of the owner for a write (tables.RequiredRow), read
+        in the write's transaction and locked FOR SHARE: a concurrent delete of it (turning
+        sync off) waits for this write to commit and then deletes what it wrote, or, if it
+        came first, this read waits and finds no row. SQLite has one writer at a time."""
+        need = self.spec.policy.writes_need
+        if self._bypass or need is None:
+            return
+        stmt = (
+            select(need.table.c[need.owner])
+            .where(need.table.c[need.owner] == self.caller.user_id)
+            .with_for_update(read=True)
+        )
+        if (await self.db.execute(stmt)).first() is None:
+            raise errors.required_row_missing(self.spec.name, need.policy_name, need.table.name)
+
     # --- sealing ---------------------------------------------------------------------------
 
     def _binding(self, row: dict[str, Any]) -> str:
@@ -127,9 +145,14 @@ class DataStatements:
             stored[self.spec.digest_column] = self.box.digest(plain, binding)
         return stored
 
-    def _open(self, stored: Any) -> dict[str, Any]:
+    def _opens(self, columns: Sequence[str]) -> bool:
+        """Whether an answer of these columns needs the sealed values: a select of clear
+        columns only does not decrypt."""
+        return any(self.spec.by_name[name].sealed for name in columns)
+
+    def _open(self, stored: Any, *, sealed: bool = True) -> dict[str, Any]:
         row = {c.name: getattr(stored, c.name) for c in self.spec.columns if not c.sealed}
-        if self.box is not None:
+        if self.box is not None and sealed:
             plain = self.box.open(getattr(stored, self.spec.sealed_column), self._binding(row))
             if plain is None:
                 # Sealed with a key the keyring no longer holds, or copied from another row.
@@ -233,16 +256,12 @@ class DataStatements:
     def _by_keys(self, rows: Sequence[dict[str, Any]], key: Sequence[str]) -> list[Any]:
         return [tuple(row[k] for k in key) for row in rows]
 
-    async def _rows_with_keys(
-        self, keys: list[Any], key: Sequence[str], *, owned: bool = True
-    ) -> list[Any]:
+    async def _rows_with_keys(self, keys: list[Any], key: Sequence[str]) -> list[Any]:
         found: list[Any] = []
         columns = tuple_(*(self.t.c[k] for k in key))
         for start in range(0, len(keys), _KEYS_PER_STATEMENT):
             chunk = keys[start : start + _KEYS_PER_STATEMENT]
-            stmt = select(self.t).where(columns.in_(chunk))
-            if owned:
-                stmt = stmt.where(self._using())
+            stmt = select(self.t).where(columns.in_(chunk), self._using())
             found.extend((await self.db.execute(stmt)).all())
         return found
 
@@ -266,12 +285,16 @@ class DataStatements:
             stmt = stmt.limit(query.limit)
         if query.offset:
             stmt = stmt.offset(query.offset)
-        rows = [self._open(r) for r in (await self.db.execute(stmt)).all()]
-        total = None
-        if query.count:
-            count_stmt = select(func.count()).select_from(self.t).where(where)
-            total = int((await self.db.execute(count_stmt)).scalar_one())
+        opens = self._opens(query.select)
+        rows = [self._open(r, sealed=opens) for r in (await self.db.execute(stmt)).all()]
+        total = await self.count(query) if query.count else None
         return Result([self._json(r, query.select) for r in rows], total)
+
+    async def count(self, query: Read) -> int:
+        """The number of rows the query's filters reach (HEAD, count=exact): nothing read."""
+        self._grant(Verb.select)
+        stmt = select(func.count()).select_from(self.t).where(self._where(query.filters))
+        return int((await self.db.execute(stmt)).scalar_one())
 
     # --- insert and upsert -----------------------------------------------------------------
 
@@ -289,8 +312,8 @@ class DataStatements:
         stored = [self._seal(row) for row in rows]
         if not stored:
             return Result([])
+        await self._require_row()
         if write.merge_duplicates or write.ignore_duplicates:
-            await self._refuse_foreign_conflicts(stored, conflict)
             await self._upsert(stored, conflict, write)
         else:
             try:
@@ -301,27 +324,16 @@ class DataStatements:
         if not write.representation:
             return Result([], len(stored))
         found = await self._rows_with_keys(self._by_keys(stored, conflict), conflict)
-        return Result([self._json(self._open(r), write.select) for r in found], len(stored))
+        opens = self._opens(write.select)
+        answered = [self._json(self._open(r, sealed=opens), write.select) for r in found]
+        return Result(answered, len(stored))
 
     def _conflict_key(self, names: Sequence[str]) -> tuple[str, ...]:
-        for key in self.spec.conflict_keys():
-            if set(key) == set(names):
-                return key
+        # The primary key is the one unique key a client may name: it holds the owner, so an
+        # upsert's conflict can only land on the caller's own row.
+        if set(self.spec.key) == set(names):
+            return self.spec.key
         raise errors.no_conflict_target()
-
-    async def _refuse_foreign_conflicts(
-        self, stored: list[dict[str, Any]], conflict: tuple[str, ...]
-    ) -> None:
-        """An upsert whose key does not include the owner could land on another user's row:
-        PostgreSQL refuses that (the row fails the UPDATE policy's USING), and so do we."""
-        owner = self.spec.policy.owner
-        if self._bypass or owner is None or owner in conflict:
-            return
-        existing = await self._rows_with_keys(
-            self._by_keys(stored, conflict), conflict, owned=False
-        )
-        if any(getattr(r, owner) != self.caller.user_id for r in existing):
-            raise errors.row_policy_violation(self.caller.role, self.spec.name)
 
     def _newer(self, a: dict[str, Any], b: dict[str, Any]) -> bool:
         """Whether row a wins over row b under last-writer-wins."""
@@ -391,15 +403,11 @@ class DataStatements:
         patch = write.rows[0]
         stmt = select(self.t).where(self._where(write.filters))
         targets = [self._open(r) for r in (await self.db.execute(stmt)).all()]
+        if targets:
+            await self._require_row()
         changed: list[dict[str, Any]] = []
         for old in targets:
-            new = {**old, **patch}
-            for column in self.spec.columns:
-                if column.server_value is not None:
-                    new[column.name] = column.server_value()
-            for column in self.spec.columns:
-                self._constraints(column, new[column.name])
-            self._row_checks(new)
+            new = self._complete({**old, **patch}, ())
             self._check(new)
             stored = self._seal(new)
             where = and_(*(self.t.c[k] == old[k] for k in self.spec.key))
@@ -413,20 +421,21 @@ class DataStatements:
 
     async def delete(self, write: Write) -> Result:
         self._grant(Verb.delete)
-        stmt = select(self.t).where(self._where(write.filters))
-        found = (await self.db.execute(stmt)).all()
-        # Decrypted only when the rows are answered: a row that no longer opens (a changed
-        # JWT_SECRET) can still be deleted, which is how its owner gets rid of it.
-        targets = (
-            [self._open(r) for r in found]
-            if write.representation
-            else [{k: getattr(r, k) for k in self.spec.key} for r in found]
-        )
-        keys = self._by_keys(targets, self.spec.key)
+        where = self._where(write.filters)
+        if not write.representation:
+            # One statement, its row count the answer's: nothing is read, and nothing is
+            # decrypted, so a row that no longer opens (a changed JWT_SECRET) can still be
+            # deleted, which is how its owner gets rid of it.
+            deleted = await self.db.execute(delete(self.t).where(where))
+            await self.db.flush()
+            return Result([], cast(CursorResult[Any], deleted).rowcount)
+        opens = self._opens(write.select)
+        stmt = select(self.t).where(where)
+        found = [self._open(r, sealed=opens) for r in (await self.db.execute(stmt)).all()]
+        keys = self._by_keys(found, self.spec.key)
         columns = tuple_(*(self.t.c[k] for k in self.spec.key))
         for start in range(0, len(keys), _KEYS_PER_STATEMENT):
             chunk = keys[start : start + _KEYS_PER_STATEMENT]
             await self.db.execute(delete(self.t).where(columns.in_(chunk), self._using()))
         await self.db.flush()
-        answered = [self._json(r, write.select) for r in targets] if write.representation else []
-        return Result(answered, len(targets))
+        return Result([self._json(r, write.select) for r in found], len(found))

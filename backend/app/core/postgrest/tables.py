@@ -84,12 +84,31 @@ class Column:
 
 
 @dataclass(frozen=True)
+class RequiredRow:
+    """A row the owner must have in another table before any row of theirs is written here:
+    a restrictive policy's `WITH CHECK (EXISTS (SELECT 1 FROM <table> WHERE <owner> =
+    auth.uid()))`, e.g. the tracker's consent to sync (docs/behaviour.md#tracker-privacy).
+    Checked in the write's own transaction, with the row locked against a concurrent delete
+    (statements.py), so a write racing the row's deletion either lands before it and is
+    deleted with it, or is refused."""
+
+    table: Table
+    owner: str
+
+    @property
+    def policy_name(self) -> str:
+        return f"requires {self.table.name}"
+
+
+@dataclass(frozen=True)
 class RowPolicy:
-    """Who may do what: the verbs granted per client role, and the owner column that ties a
-    row to `auth.uid()` for USING and WITH CHECK."""
+    """Who may do what: the verbs granted per client role, the owner column that ties a
+    row to `auth.uid()` for USING and WITH CHECK, and a row the owner must have for a write
+    (insert, upsert, update) by a client role."""
 
     grants: Mapping[Role, frozenset[Verb]]
     owner: str | None = None
+    writes_need: RequiredRow | None = None
     # service_role bypasses the policy (BYPASSRLS), as in Supabase; False for a table that no
     # key may read or change at all, not even the service key (the newsletter's list).
     bypass: bool = True
@@ -104,10 +123,12 @@ class RowPolicy:
         return not self.bypass and not any(verb in verbs for verbs in self.grants.values())
 
 
-def owned_by(column: str, *, verbs: frozenset[Verb] = ALL_VERBS) -> RowPolicy:
+def owned_by(
+    column: str, *, verbs: frozenset[Verb] = ALL_VERBS, writes_need: RequiredRow | None = None
+) -> RowPolicy:
     """Rows that belong to the signed-in user in `column`: `auth.uid()` owns, anon nothing,
     service_role everything (DESIGN: one data-API mechanism with declared row policies)."""
-    return RowPolicy(grants={Role.authenticated: verbs}, owner=column)
+    return RowPolicy(grants={Role.authenticated: verbs}, owner=column, writes_need=writes_need)
 
 
 @dataclass(frozen=True)
@@ -137,8 +158,6 @@ class DataTable:
     # The primary key: PostgREST's default on_conflict, and what a sealed value is bound to.
     key: tuple[str, ...]
     policy: RowPolicy
-    # Other unique keys a client may name in on_conflict.
-    unique: tuple[tuple[str, ...], ...] = ()
     # Last writer wins: an upsert replaces a stored row only when its value of this column is
     # later (ties broken by the sealed value's digest, the same on every server), so batches
     # may arrive twice or out of order and the result is the same. None: a plain upsert.
@@ -158,7 +177,7 @@ class DataTable:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_name", {c.name: c for c in self.columns})
-        for name in (*self.key, *(c for key in self.unique for c in key)):
+        for name in self.key:
             assert not self.by_name[name].sealed, f"{self.name}.{name}: a key cannot be sealed"
         if self.version is not None:
             assert not self.by_name[self.version].sealed
@@ -174,9 +193,6 @@ class DataTable:
     @property
     def sealed(self) -> tuple[Column, ...]:
         return tuple(c for c in self.columns if c.sealed)
-
-    def conflict_keys(self) -> tuple[tuple[str, ...], ...]:
-        return (self.key, *self.unique)
 
 
 @dataclass(frozen=True)
