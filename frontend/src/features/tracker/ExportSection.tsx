@@ -4,7 +4,8 @@ import { useId, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { intlLocale, localeInfo } from '../../lib/i18n/locales';
-import { history, localToday, parseDay, periodOf, type PeriodRange } from './history';
+import { dayDate, localDay, shiftDay } from './days';
+import { history, periodOf, type PeriodRange } from './history';
 import type { Day, TrackerSnapshot } from './model';
 import styles from './ExportSection.module.css';
 
@@ -35,20 +36,14 @@ function reportPeriods(snapshot: TrackerSnapshot, today: Day): PeriodRange[] {
   const months: PeriodRange[] = [];
   for (let month = periodOf('month', today); month.end >= first;) {
     months.push(month);
-    month = periodOf('month', daysBefore(month.start));
+    month = periodOf('month', shiftDay(month.start, -1));
   }
   const years: PeriodRange[] = [];
   for (let year = periodOf('year', today); year.end >= first;) {
     years.push(year);
-    year = periodOf('year', daysBefore(year.start));
+    year = periodOf('year', shiftDay(year.start, -1));
   }
   return [...months, ...years];
-}
-
-function daysBefore(day: Day): Day {
-  const date = parseDay(day);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -57,7 +52,7 @@ function daysBefore(day: Day): Day {
  * code that makes them (papaparse; PDFKit, fontkit and the fonts) is loaded on the click, so the
  * tracker page does not carry it.
  */
-export function ExportSection({ snapshot, today = localToday() }: ExportSectionProps) {
+export function ExportSection({ snapshot, today = localDay() }: ExportSectionProps) {
   const { t, i18n } = useLingui();
   const code = activeLocale();
   const locale = intlLocale(code);
@@ -73,7 +68,7 @@ export function ExportSection({ snapshot, today = localToday() }: ExportSectionP
   });
   const yearName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
   const label = (range: PeriodRange) =>
-    (range.period === 'year' ? yearName : monthName).format(parseDay(range.start));
+    (range.period === 'year' ? yearName : monthName).format(dayDate(range.start));
 
   const downloadCsv = async () => {
     setBusy('csv');

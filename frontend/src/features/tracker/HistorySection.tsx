@@ -9,8 +9,6 @@ import { intlLocale, localeInfo } from '../../lib/i18n/locales';
 import {
   firstDayOfWeek,
   history,
-  localToday,
-  parseDay,
   periodOf,
   PERIODS,
   shiftPeriod,
@@ -20,6 +18,7 @@ import {
   type PeriodRange,
   type PrayerDay,
 } from './history';
+import { dayDate, localDay } from './days';
 import { OBLIGATORY, type Day, type TrackerSnapshot } from './model';
 import { PRAYER_NAMES, STATUS_NAMES } from './names';
 import styles from './HistorySection.module.css';
@@ -60,7 +59,7 @@ function shadeClass(day: HistoryDay, today: Day): string {
  * over time. Each chart is an SVG drawn for the eye (hidden from screen readers) with its data
  * in a table beside it; in Arabic and Urdu the charts run right to left.
  */
-export function HistorySection({ snapshot, today = localToday() }: HistorySectionProps) {
+export function HistorySection({ snapshot, today = localDay() }: HistorySectionProps) {
   const { t, i18n } = useLingui();
   const code = activeLocale();
   const locale = intlLocale(code);
@@ -84,7 +83,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
     day: 'numeric',
   });
   const periodLabel = (() => {
-    const start = parseDay(range.start);
+    const start = dayDate(range.start);
     switch (range.period) {
       case 'day':
         return dayName.format(start);
@@ -92,7 +91,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
         return new Intl.DateTimeFormat(locale, {
           timeZone: 'UTC',
           dateStyle: 'medium',
-        }).formatRange(start, parseDay(range.end));
+        }).formatRange(start, dayDate(range.end));
       case 'month':
         return new Intl.DateTimeFormat(locale, {
           timeZone: 'UTC',
@@ -179,7 +178,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
           locale={locale}
           prayerLabel={(prayer) => i18n._(PRAYER_NAMES[prayer])}
           titleOf={(day) =>
-            `${dayName.format(parseDay(day.day))}: ${number.format(day.onTime)}/${number.format(5)}`
+            `${dayName.format(dayDate(day.day))}: ${number.format(day.onTime)}/${number.format(5)}`
           }
         />
         <ul className={styles.legend}>
@@ -252,7 +251,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
                   .filter((day) => day.day <= today)
                   .map((day) => (
                     <tr key={day.day}>
-                      <th scope="row">{shortDay.format(parseDay(day.day))}</th>
+                      <th scope="row">{shortDay.format(dayDate(day.day))}</th>
                       {OBLIGATORY.map((prayer) => (
                         <td key={prayer}>{statusName(day.prayers[prayer])}</td>
                       ))}
@@ -380,7 +379,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
         points={data.balance}
         mirror={mirror}
         format={(value) => number.format(value)}
-        dayLabel={(day) => shortDay.format(parseDay(day))}
+        dayLabel={(day) => shortDay.format(dayDate(day))}
         periodLabel={periodLabel}
       />
     </section>
@@ -427,7 +426,7 @@ function HeatMap(props: HeatMapProps) {
             textAnchor="middle"
             className={styles.chartLabel}
           >
-            {column.format(parseDay(day.day))}
+            {column.format(dayDate(day.day))}
           </text>
         ))}
         {OBLIGATORY.map((prayer, row) => (
@@ -463,7 +462,7 @@ function HeatMap(props: HeatMapProps) {
     const monthName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
     const months: { key: string; label: string; days: HistoryDay[] }[] = [];
     for (const day of days) {
-      const date = parseDay(day.day);
+      const date = dayDate(day.day);
       const month = date.getUTCMonth();
       months[month] ??= { key: day.day, label: monthName.format(date), days: [] };
       months[month].days.push(day);
@@ -543,7 +542,7 @@ function HeatMap(props: HeatMapProps) {
                   textAnchor="middle"
                   className={styles.dayNumber}
                 >
-                  {dayNumber.format(parseDay(day.day).getUTCDate())}
+                  {dayNumber.format(dayDate(day.day).getUTCDate())}
                 </text>
               </g>
             );

@@ -27,6 +27,7 @@ import {
   type Status,
   type TrackerSnapshot,
 } from './model';
+import { calendarDay, dayDate, dayFrom, daysBetween, shiftDay } from './days';
 
 export const PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -57,38 +58,9 @@ export function firstDayOfWeek(locale: string): Weekday {
 
 const FALLBACK_FIRST_DAY: Record<string, Weekday> = { en: 7, ar: 6, ur: 7, id: 7, tr: 1, fr: 1 };
 
-// Days are calendar dates without a time zone (model.ts): computed on UTC noon-free midnights.
-const MS_PER_DAY = 86_400_000;
-
-export function parseDay(day: Day): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date));
-}
-
-export function formatDay(date: Date): Day {
-  return date.toISOString().slice(0, 10);
-}
-
-export function addDays(day: Day, count: number): Day {
-  return formatDay(new Date(parseDay(day).getTime() + count * MS_PER_DAY));
-}
-
-/** Days from `from` to `to` (both included). */
-export function daysBetween(from: Day, to: Day): Day[] {
-  const days: Day[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
-}
-
 /** The weekday of a day, 1 = Monday … 7 = Sunday. */
 export function weekday(day: Day): Weekday {
-  return (((parseDay(day).getUTCDay() + 6) % 7) + 1) as Weekday;
-}
-
-/** Today on this device's calendar (the person's own time zone), as a `Day`. */
-export function localToday(now: Date = new Date()): Day {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return (((dayDate(day).getUTCDay() + 6) % 7) + 1) as Weekday;
 }
 
 export interface PeriodRange {
@@ -101,28 +73,18 @@ export interface PeriodRange {
 
 /** The period of a kind that holds `anchor`. */
 export function periodOf(period: Period, anchor: Day, weekStart: Weekday = 1): PeriodRange {
-  const date = parseDay(anchor);
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth();
+  const { year, month } = calendarDay(anchor);
   switch (period) {
     case 'day':
       return { period, start: anchor, end: anchor };
     case 'week': {
-      const start = addDays(anchor, -((weekday(anchor) - weekStart + 7) % 7));
-      return { period, start, end: addDays(start, 6) };
+      const start = shiftDay(anchor, -((weekday(anchor) - weekStart + 7) % 7));
+      return { period, start, end: shiftDay(start, 6) };
     }
     case 'month':
-      return {
-        period,
-        start: formatDay(new Date(Date.UTC(year, month, 1))),
-        end: formatDay(new Date(Date.UTC(year, month + 1, 0))),
-      };
+      return { period, start: dayFrom(year, month, 1), end: dayFrom(year, month + 1, 0) };
     case 'year':
-      return {
-        period,
-        start: formatDay(new Date(Date.UTC(year, 0, 1))),
-        end: formatDay(new Date(Date.UTC(year, 11, 31))),
-      };
+      return { period, start: `${year}-01-01`, end: `${year}-12-31` };
   }
 }
 
@@ -132,24 +94,16 @@ export function shiftPeriod(
   steps: number,
   weekStart: Weekday = 1,
 ): PeriodRange {
-  const date = parseDay(range.start);
+  const { year, month } = calendarDay(range.start);
   switch (range.period) {
     case 'day':
-      return periodOf('day', addDays(range.start, steps), weekStart);
+      return periodOf('day', shiftDay(range.start, steps), weekStart);
     case 'week':
-      return periodOf('week', addDays(range.start, 7 * steps), weekStart);
+      return periodOf('week', shiftDay(range.start, 7 * steps), weekStart);
     case 'month':
-      return periodOf(
-        'month',
-        formatDay(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + steps, 1))),
-        weekStart,
-      );
+      return periodOf('month', dayFrom(year, month + steps, 1), weekStart);
     case 'year':
-      return periodOf(
-        'year',
-        formatDay(new Date(Date.UTC(date.getUTCFullYear() + steps, 0, 1))),
-        weekStart,
-      );
+      return periodOf('year', `${year + steps}-01-01`, weekStart);
   }
 }
 
@@ -280,13 +234,13 @@ export function streaks(snapshot: TrackerSnapshot, range: PeriodRange, today: Da
     longest = Math.max(longest, run);
   }
   // The current streak is today's, whichever period is shown, and may begin before it.
-  const end = allOnTime(today, marks) ? today : addDays(today, -1);
+  const end = allOnTime(today, marks) ? today : shiftDay(today, -1);
   const earliest = [...marks.values()].reduce<Day>(
     (first, mark) => (mark.day < first ? mark.day : first),
     end,
   );
   let current = 0;
-  for (let day = end; day >= earliest && allOnTime(day, marks); day = addDays(day, -1)) {
+  for (let day = end; day >= earliest && allOnTime(day, marks); day = shiftDay(day, -1)) {
     current += 1;
   }
   return { current, longest };
