@@ -30,7 +30,7 @@ function download(blob: Blob, name: string) {
 /** The months and years a report can be made for: from the first mark's to today's. */
 function reportPeriods(snapshot: TrackerSnapshot, today: Day): PeriodRange[] {
   const first = snapshot.marks.reduce<Day>(
-    (earliest, mark) => (!mark.deleted && mark.day < earliest ? mark.day : earliest),
+    (earliest, mark) => (mark.day < earliest ? mark.day : earliest),
     today,
   );
   const months: PeriodRange[] = [];

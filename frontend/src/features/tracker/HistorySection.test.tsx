@@ -7,7 +7,7 @@ import { OBLIGATORY, type TrackerSnapshot } from './model';
 import { testMark as mark } from './testMarks';
 
 // Today Tuesday 5 March 2024. All five on time on the 3rd and 4th; on the 5th fajr missed and
-// dhuhr late; a voluntary prayer and a tombstone that count for nothing.
+// dhuhr late; a voluntary prayer that counts for nothing.
 const snapshot: TrackerSnapshot = {
   marks: [
     ...['2024-03-03', '2024-03-04'].flatMap((day) =>
@@ -16,7 +16,6 @@ const snapshot: TrackerSnapshot = {
     mark('2024-03-05', 'fajr', 'missed'),
     mark('2024-03-05', 'dhuhr', 'late'),
     mark('2024-03-05', 'witr', 'missed'),
-    mark('2024-03-05', 'asr', 'on_time', { deleted: true }),
     mark('2024-02-10', 'isha', 'on_time'),
   ],
   makeUps: [],

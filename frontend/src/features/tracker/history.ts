@@ -5,7 +5,6 @@
  *
  * What counts:
  * - only the five obligatory prayers (voluntary and custom prayers are tracked, not scored);
- * - only live marks: a tombstone (`deleted`) or a mark without a status is no mark;
  * - **on time**: a mark `on_time`, or a combined (jam') travel prayer marked `late`, since a
  *   prayer combined with its pair is prayed within the combined time, which is its time while
  *   travelling (a shortened, qasr, prayer keeps its own time, so it counts by its status).
@@ -176,22 +175,13 @@ export function countsOnTime(mark: Pick<Mark, 'status' | 'jam'>): boolean {
   return mark.status === 'on_time' || (mark.jam && mark.status === 'late');
 }
 
-/**
- * The live obligatory marks, one per day and prayer: a tombstone or a status-less mark is no
- * mark; should a snapshot hold two versions of one key, the later change wins (model.ts).
- */
-export function liveMarks(snapshot: TrackerSnapshot): Map<string, Mark> {
-  const latest = new Map<string, Mark>();
+/** The obligatory marks by `day|prayer` (a snapshot holds live rows only: model.ts). */
+export function obligatoryMarks(snapshot: TrackerSnapshot): Map<string, Mark> {
+  const marks = new Map<string, Mark>();
   for (const mark of snapshot.marks) {
-    if (!isObligatory(mark.prayer)) continue;
-    const key = `${mark.day}|${mark.prayer}`;
-    const held = latest.get(key);
-    if (!held || held.updatedAt < mark.updatedAt) latest.set(key, mark);
+    if (isObligatory(mark.prayer)) marks.set(`${mark.day}|${mark.prayer}`, mark);
   }
-  for (const [key, mark] of latest) {
-    if (mark.deleted || mark.status === null) latest.delete(key);
-  }
-  return latest;
+  return marks;
 }
 
 function historyDay(day: Day, marks: Map<string, Mark>): HistoryDay {
@@ -225,7 +215,7 @@ function allOnTime(day: Day, marks: Map<string, Mark>): boolean {
 
 /** Streaks: the longest run within `range` (up to today), the current one as of `today`. */
 export function streaks(snapshot: TrackerSnapshot, range: PeriodRange, today: Day): Streaks {
-  const marks = liveMarks(snapshot);
+  const marks = obligatoryMarks(snapshot);
   let longest = 0;
   let run = 0;
   const last = range.end < today ? range.end : today;
@@ -264,7 +254,7 @@ export function balanceOverTime(snapshot: TrackerSnapshot, from: Day, to: Day): 
     if (!value) change.set(day, (value = zeroes()));
     return value;
   };
-  for (const mark of liveMarks(snapshot).values()) {
+  for (const mark of obligatoryMarks(snapshot).values()) {
     if (mark.status === 'missed') at(mark.day)[mark.prayer as ObligatoryPrayer] += 1;
   }
   for (const entry of snapshot.makeUps) {
@@ -287,7 +277,7 @@ export function balanceOverTime(snapshot: TrackerSnapshot, from: Day, to: Day): 
 
 /** Everything the history shows for one period (`today` bounds what counts as elapsed). */
 export function history(snapshot: TrackerSnapshot, range: PeriodRange, today: Day): History {
-  const marks = liveMarks(snapshot);
+  const marks = obligatoryMarks(snapshot);
   const days = daysBetween(range.start, range.end).map((day) => historyDay(day, marks));
   const elapsed = days.filter((entry) => entry.day <= today);
   const rates = OBLIGATORY.map((prayer): PrayerRate => {
