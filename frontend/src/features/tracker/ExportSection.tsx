@@ -3,9 +3,9 @@ import { FileDown, FileSpreadsheet } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { activeLocale } from '../../lib/i18n/catalogs';
-import { intlLocale, localeInfo } from '../../lib/i18n/locales';
-import { dayDate, localDay, shiftDay } from './days';
-import { history, periodOf, type PeriodRange } from './history';
+import { localeInfo } from '../../lib/i18n/locales';
+import { localDay, shiftDay } from './days';
+import { history, periodLabel, periodOf, type PeriodRange } from './history';
 import type { Day, TrackerSnapshot } from './model';
 import styles from './ExportSection.module.css';
 
@@ -13,6 +13,8 @@ interface ExportSectionProps {
   snapshot: TrackerSnapshot;
   /** Today on the person's calendar (the device's, by default). */
   today?: Day;
+  /** The page's `Intl` locale (lib/i18n/displayLocale.ts): the report's dates and figures too. */
+  locale: string;
 }
 
 /** Hands a file made on this device to the browser as a download: nothing is uploaded. */
@@ -52,23 +54,14 @@ function reportPeriods(snapshot: TrackerSnapshot, today: Day): PeriodRange[] {
  * code that makes them (papaparse; PDFKit, fontkit and the fonts) is loaded on the click, so the
  * tracker page does not carry it.
  */
-export function ExportSection({ snapshot, today = localDay() }: ExportSectionProps) {
+export function ExportSection({ snapshot, today = localDay(), locale }: ExportSectionProps) {
   const { t, i18n } = useLingui();
-  const code = activeLocale();
-  const locale = intlLocale(code);
   const periods = useMemo(() => reportPeriods(snapshot, today), [snapshot, today]);
   const [chosen, setChosen] = useState(0);
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const [message, setMessage] = useState('');
   const selectId = useId();
-  const monthName = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    month: 'long',
-    year: 'numeric',
-  });
-  const yearName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
-  const label = (range: PeriodRange) =>
-    (range.period === 'year' ? yearName : monthName).format(dayDate(range.start));
+  const label = (range: PeriodRange) => periodLabel(range, locale);
 
   const downloadCsv = async () => {
     setBusy('csv');
@@ -92,7 +85,7 @@ export function ExportSection({ snapshot, today = localDay() }: ExportSectionPro
     setBusy('pdf');
     setMessage(t`Making your PDF report…`);
     try {
-      const rightToLeft = localeInfo(code).dir === 'rtl';
+      const rightToLeft = localeInfo(activeLocale()).dir === 'rtl';
       const [{ trackerPdf }, { loadPdfFonts }, { reportText }] = await Promise.all([
         import('./pdf'),
         import('./pdfFonts'),

@@ -5,10 +5,11 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { activeLocale } from '../../lib/i18n/catalogs';
-import { intlLocale, localeInfo } from '../../lib/i18n/locales';
+import { localeInfo } from '../../lib/i18n/locales';
 import {
   firstDayOfWeek,
   history,
+  periodLabel as nameOfPeriod,
   periodOf,
   PERIODS,
   shiftPeriod,
@@ -27,6 +28,8 @@ interface HistorySectionProps {
   snapshot: TrackerSnapshot;
   /** Today on the person's calendar (the device's, by default). */
   today?: Day;
+  /** The page's `Intl` locale (lib/i18n/displayLocale.ts), as the rest of the tracker uses. */
+  locale: string;
 }
 
 const PERIOD_NAMES: Record<Period, MessageDescriptor> = {
@@ -59,11 +62,9 @@ function shadeClass(day: HistoryDay, today: Day): string {
  * over time. Each chart is an SVG drawn for the eye (hidden from screen readers) with its data
  * in a table beside it; in Arabic and Urdu the charts run right to left.
  */
-export function HistorySection({ snapshot, today = localDay() }: HistorySectionProps) {
+export function HistorySection({ snapshot, today = localDay(), locale }: HistorySectionProps) {
   const { t, i18n } = useLingui();
-  const code = activeLocale();
-  const locale = intlLocale(code);
-  const rightToLeft = localeInfo(code).dir === 'rtl';
+  const rightToLeft = localeInfo(activeLocale()).dir === 'rtl';
   const weekStart = firstDayOfWeek(locale);
   const [range, setRange] = useState<PeriodRange>(() => periodOf('week', today, weekStart));
   const data = useMemo(() => history(snapshot, range, today), [snapshot, range, today]);
@@ -82,26 +83,7 @@ export function HistorySection({ snapshot, today = localDay() }: HistorySectionP
     weekday: 'short',
     day: 'numeric',
   });
-  const periodLabel = (() => {
-    const start = dayDate(range.start);
-    switch (range.period) {
-      case 'day':
-        return dayName.format(start);
-      case 'week':
-        return new Intl.DateTimeFormat(locale, {
-          timeZone: 'UTC',
-          dateStyle: 'medium',
-        }).formatRange(start, dayDate(range.end));
-      case 'month':
-        return new Intl.DateTimeFormat(locale, {
-          timeZone: 'UTC',
-          month: 'long',
-          year: 'numeric',
-        }).format(start);
-      case 'year':
-        return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' }).format(start);
-    }
-  })();
+  const periodLabel = nameOfPeriod(range, locale);
   const statusName = (state: PrayerDay) => {
     if (state.status === null) {
       return t({ message: 'Not marked', comment: 'The tracker history: a prayer with no mark.' });

@@ -143,8 +143,8 @@ export function Tracker({ store }: { store: TrackerStore }) {
       )}
       {snapshot && (
         <>
-          <HistorySection snapshot={snapshot} today={today} />
-          <ExportSection snapshot={snapshot} today={today} />
+          <HistorySection snapshot={snapshot} today={today} locale={locale} />
+          <ExportSection snapshot={snapshot} today={today} locale={locale} />
         </>
       )}
     </div>

@@ -26,7 +26,7 @@ import {
   type Status,
   type TrackerSnapshot,
 } from './model';
-import { calendarDay, dayDate, dayFrom, daysBetween, shiftDay } from './days';
+import { calendarDay, dayDate, dayFrom, daysBetween, formatDay, shiftDay } from './days';
 
 export const PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -84,6 +84,37 @@ export function periodOf(period: Period, anchor: Day, weekStart: Weekday = 1): P
       return { period, start: dayFrom(year, month, 1), end: dayFrom(year, month + 1, 0) };
     case 'year':
       return { period, start: `${year}-01-01`, end: `${year}-12-31` };
+  }
+}
+
+/**
+ * A period's name in `locale`: the day ("Tuesday 5 March 2024"), the week's first and last days
+ * (written with `dateStyle`: the page's "Mar 3 – 9, 2024", the report's "March 3 – 9, 2024"),
+ * the month ("March 2024") or the year ("2024").
+ */
+export function periodLabel(
+  range: PeriodRange,
+  locale: string,
+  dateStyle: 'medium' | 'long' = 'medium',
+): string {
+  switch (range.period) {
+    case 'day':
+      return formatDay(range.start, locale);
+    case 'week':
+      return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle }).formatRange(
+        dayDate(range.start),
+        dayDate(range.end),
+      );
+    case 'month':
+      return new Intl.DateTimeFormat(locale, {
+        timeZone: 'UTC',
+        month: 'long',
+        year: 'numeric',
+      }).format(dayDate(range.start));
+    case 'year':
+      return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' }).format(
+        dayDate(range.start),
+      );
   }
 }
 

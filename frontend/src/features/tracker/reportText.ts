@@ -6,7 +6,7 @@
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { dayDate } from './days';
-import type { History } from './history';
+import { periodLabel, type History } from './history';
 import { OBLIGATORY } from './model';
 import { PRAYER_NAMES } from './names';
 
@@ -58,22 +58,7 @@ export function reportText(
     month: 'long',
     year: 'numeric',
   });
-  const { range } = history;
-  const period =
-    range.period === 'year'
-      ? new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' }).format(
-          dayDate(range.start),
-        )
-      : range.period === 'month'
-        ? new Intl.DateTimeFormat(locale, {
-            timeZone: 'UTC',
-            month: 'long',
-            year: 'numeric',
-          }).format(dayDate(range.start))
-        : new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'long' }).formatRange(
-            dayDate(range.start),
-            dayDate(range.end),
-          );
+  const period = periodLabel(history.range, locale, 'long');
   const createdOn = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(now);
 
   const rows = history.rates.map((rate): ReportRow => {
