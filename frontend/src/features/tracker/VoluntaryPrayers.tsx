@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { formatNumber } from '../../lib/i18n/format';
-import { markExtra, markStatus } from './DayMarks';
+import { markStatus } from './DayMarks';
 import { VOLUNTARY, type CustomPrayerKey, type TrackerStore, type VoluntaryPrayer } from './model';
 import { VOLUNTARY_NAMES, VOLUNTARY_STATUS_NAMES } from './names';
 import { PrayerMark } from './PrayerMark';
@@ -56,9 +56,7 @@ export function VoluntaryPrayers({ store, tracker, view }: VoluntaryPrayersProps
               name={name}
               mark={view.marks[key]}
               choices={CHOICES}
-              extras={[]}
               onStatus={(status) => markStatus(store, tracker, view.day, key, status)}
-              onExtra={(extra, value) => markExtra(store, tracker, view, key, extra, value)}
             />
           ))}
         </div>
