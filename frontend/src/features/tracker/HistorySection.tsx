@@ -2,8 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
+import { ScrollBox } from '../../components/ScrollBox';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { localeInfo } from '../../lib/i18n/locales';
 import {
@@ -209,7 +210,7 @@ export function HistorySection({ snapshot, today = localDay(), locale }: History
           <summary>
             <Trans>Show as a table</Trans>
           </summary>
-          <ScrollBox label={t`Each prayer’s mark`}>
+          <ScrollBox label={t`Each prayer’s mark`} className={styles.tableScroll}>
             <table className={styles.table}>
               <caption>
                 <Trans comment="The caption of the table of the period's marks.">
@@ -290,7 +291,7 @@ export function HistorySection({ snapshot, today = localDay(), locale }: History
             );
           })}
         </svg>
-        <ScrollBox label={t`On time, per prayer`}>
+        <ScrollBox label={t`On time, per prayer`} className={styles.tableScroll}>
           <table className={styles.table}>
             <caption>
               <Trans comment="The caption of the table of the on-time rate per prayer.">
@@ -589,7 +590,7 @@ function BalanceSection({ points, mirror, format, dayLabel, periodLabel }: Balan
         <summary>
           <Trans>Show as a table</Trans>
         </summary>
-        <ScrollBox label={t`Make-up prayers owed`}>
+        <ScrollBox label={t`Make-up prayers owed`} className={styles.tableScroll}>
           <table className={styles.table}>
             <caption>
               <Trans comment="The caption of the table of the make-up balance, day by day.">
@@ -629,18 +630,5 @@ function Swatch({ className }: { className: string }) {
     <svg className={styles.swatch} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
       <rect width={12} height={12} rx={2} className={className} />
     </svg>
-  );
-}
-
-/**
- * A table's box, scrolling when the table is longer or wider than the page: focusable, so a
- * keyboard can scroll it (axe: scrollable-region-focusable), and named, so the stop says what.
- */
-function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={styles.tableScroll} role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
   );
 }
