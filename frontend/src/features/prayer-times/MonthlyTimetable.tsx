@@ -15,7 +15,7 @@ import {
   type Place,
 } from '../../lib/prayerTimes/compute';
 import { buildCalendar, ICS_DAYS } from './ics';
-import { formatNumber } from '../../lib/i18n/displayLocale';
+import { formatNumber } from '../../lib/i18n/format';
 import { METHOD_TEXT, PRAYER_NAMES } from './methods';
 import type { StoredSettings } from '../../lib/prayerTimes/storage';
 import styles from './PrayerTimesPage.module.css';
