@@ -7,8 +7,19 @@ import styles from './Button.module.css';
 /** `danger`: an action that destroys something (deleting the account). */
 type Variant = 'primary' | 'outline' | 'danger';
 
-function classes(variant: Variant, small: boolean | undefined, extra?: string): string {
-  return [styles.button, styles[variant], small ? styles.small : '', extra ?? '']
+function classes(
+  variant: Variant,
+  small: boolean | undefined,
+  extra?: string,
+  icon?: boolean,
+): string {
+  return [
+    styles.button,
+    styles[variant],
+    small ? styles.small : '',
+    icon ? styles.icon : '',
+    extra ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -54,14 +65,17 @@ export function ButtonLink({
 interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: Variant;
   small?: boolean;
+  /** A square 44×44 button holding only an icon (it needs an `aria-label`). */
+  icon?: boolean;
 }
 
 export function Button({
   variant = 'primary',
   small,
+  icon,
   className,
   type = 'button',
   ...rest
 }: ButtonProps) {
-  return <button type={type} className={classes(variant, small, className)} {...rest} />;
+  return <button type={type} className={classes(variant, small, className, icon)} {...rest} />;
 }

@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import { trackPageView } from '../../lib/analytics';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { localizePath } from '../../lib/i18n/locales';
+import { useHydrated } from '../../lib/useHydrated';
 import { suggestedLocale } from '../../lib/i18n/preference';
 import { useConfig } from '../../lib/configContext';
 import { applyHead, headData } from '../head';
@@ -75,16 +76,10 @@ function Suggestion() {
   return locale ? <LanguageSuggestion locale={locale} /> : null;
 }
 
-const noSubscription = () => () => undefined;
-
 /** Renders its children only after hydration (so server and first client render agree). */
 function AfterHydration({ children }: { children: ReactNode }) {
   // false on the server and while hydrating, true right after: no mismatch, no effect.
-  const ready = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const ready = useHydrated();
   return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 

@@ -12,7 +12,7 @@ const MESSAGE_MIN = 10;
 const MESSAGE_MAX = 5000;
 
 /** A number as the page writes it (its digits; no grouping: "5000 characters"). */
-const formatCount = (value: number) => formatNumber(value, { useGrouping: false });
+const formatCount = (value: number) => formatNumber(value, undefined, { useGrouping: false });
 
 // Messages are functions: zod asks for one when a check fails, so it is in the page's language.
 export const contactSchema = z.object({

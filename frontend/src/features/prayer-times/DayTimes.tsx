@@ -15,7 +15,7 @@ import {
 } from '../../lib/prayerTimes/compute';
 import { untilText } from './duration';
 import { hijriDate } from './hijri';
-import { formatNumber } from '../../lib/i18n/displayLocale';
+import { formatNumber } from '../../lib/i18n/format';
 import { HIGH_LATITUDE_TEXT, PRAYER_NAMES } from './methods';
 import type { StoredSettings } from '../../lib/prayerTimes/storage';
 import styles from './PrayerTimesPage.module.css';

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarArrowDown, ChevronLeft, ChevronRight, Printer } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
+import { ScrollBox } from '../../components/ScrollBox';
 import { useConfig } from '../../lib/configContext';
 import {
   computeDay,
@@ -14,7 +15,7 @@ import {
   type Place,
 } from '../../lib/prayerTimes/compute';
 import { buildCalendar, ICS_DAYS } from './ics';
-import { formatNumber } from '../../lib/i18n/displayLocale';
+import { formatNumber } from '../../lib/i18n/format';
 import { METHOD_TEXT, PRAYER_NAMES } from './methods';
 import type { StoredSettings } from '../../lib/prayerTimes/storage';
 import styles from './PrayerTimesPage.module.css';
@@ -103,15 +104,7 @@ export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTime
           <ChevronRight size={16} aria-hidden="true" className="flip-rtl" />
         </Button>
       </div>
-      {/* Focusable, so keyboard users can scroll a timetable wider than a phone (axe:
-          scrollable-region-focusable); a named region says what the stop is. */}
-      <div
-        className={styles.tableScroll}
-        role="region"
-        aria-label={t`Timetable for ${monthName}`}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-      >
+      <ScrollBox label={t`Timetable for ${monthName}`} className={styles.tableScroll}>
         <table className={styles.month}>
           <caption>
             <Trans comment="The monthly timetable's caption: the place, the month and the calculation method.">
@@ -143,7 +136,7 @@ export function MonthlyTimetable({ place, settings, today, locale }: MonthlyTime
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <div className={`${styles.actions} ${styles.noPrint}`}>
         <Button variant="outline" small onClick={() => window.print()}>
           <Printer size={16} aria-hidden="true" />

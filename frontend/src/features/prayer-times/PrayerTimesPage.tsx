@@ -6,10 +6,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { displayLocale } from '../../lib/i18n/displayLocale';
+import { useHydrated } from '../../lib/useHydrated';
 import type * as PlaceDetails from './PlaceDetails';
 import { LocationPicker } from './LocationPicker';
 import { countryName } from './methods';
@@ -49,10 +50,6 @@ function useDetails(): Details | undefined {
   return loaded;
 }
 
-const noSubscription = () => () => undefined;
-const isClient = () => true;
-const isServer = () => false;
-
 export default function PrayerTimesPage() {
   const { t } = useLingui();
   const now = useMinuteClock();
@@ -60,7 +57,7 @@ export default function PrayerTimesPage() {
   // What this browser kept is read on the first render after hydration: the prerendered HTML
   // (and so hydration) has none of it. So is the visitor's region (locale.ts): the times, dates
   // and names it formats only appear after hydration.
-  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const hydrated = useHydrated();
   const kept = useMemo(
     () =>
       hydrated

@@ -3,7 +3,7 @@ import { Navigation } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/Button';
 import type { Place } from '../../lib/prayerTimes/compute';
-import { formatNumber } from '../../lib/i18n/displayLocale';
+import { formatNumber } from '../../lib/i18n/format';
 import { compassPoint, distanceToKaaba, qiblaBearing } from './qibla';
 import styles from './PrayerTimesPage.module.css';
 

@@ -16,7 +16,7 @@ import {
   type Place,
 } from '../../lib/prayerTimes/compute';
 import { HIJRI_OFFSETS } from './hijri';
-import { formatNumber } from '../../lib/i18n/displayLocale';
+import { formatNumber } from '../../lib/i18n/format';
 import { ASR_TEXT, countryName, HIGH_LATITUDE_TEXT, METHOD_TEXT, PRAYER_NAMES } from './methods';
 import {
   clampAdjustment,

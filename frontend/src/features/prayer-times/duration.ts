@@ -1,6 +1,6 @@
 /** The countdown's time left, in the page's language ("2 h 14 min"). */
 import { plural, t } from '@lingui/core/macro';
-import { formatNumber } from '../../lib/i18n/displayLocale';
+import { formatNumber } from '../../lib/i18n/format';
 
 /** "2 h 14 min", "45 min", "less than a minute", in the page's language. */
 export function untilText(ms: number, locale: string): string {

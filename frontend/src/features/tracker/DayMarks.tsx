@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '../../components/Button';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { localizePath } from '../../lib/i18n/locales';
 import { formatDay, isDay, shiftDay } from './days';
@@ -151,14 +152,14 @@ export function DayMarks({ store, tracker, day, today, onDay, locale }: DayMarks
         {isToday && <p className={styles.hint}>{formatDay(day, locale)}</p>}
       </div>
       <div className={styles.dayPicker}>
-        <button
-          type="button"
-          className={styles.stepButton}
+        <Button
+          variant="outline"
+          icon
           onClick={() => onDay(shiftDay(day, -1))}
           aria-label={t`Previous day`}
         >
           <ChevronLeft size={20} aria-hidden="true" className="flip-rtl" />
-        </button>
+        </Button>
         <label className={styles.dayField}>
           <span className={styles.label}>{t`Day`}</span>
           <input
@@ -172,19 +173,19 @@ export function DayMarks({ store, tracker, day, today, onDay, locale }: DayMarks
             }}
           />
         </label>
-        <button
-          type="button"
-          className={styles.stepButton}
+        <Button
+          variant="outline"
+          icon
           onClick={() => onDay(shiftDay(day, 1))}
           disabled={isToday}
           aria-label={t`Next day`}
         >
           <ChevronRight size={20} aria-hidden="true" className="flip-rtl" />
-        </button>
+        </Button>
         {!isToday && (
-          <button type="button" className={styles.linkButton} onClick={() => onDay(today)}>
+          <Button variant="outline" small onClick={() => onDay(today)}>
             <Trans>Back to today</Trans>
-          </button>
+          </Button>
         )}
       </div>
       {!place && (

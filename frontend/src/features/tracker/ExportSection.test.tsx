@@ -48,7 +48,7 @@ describe('ExportSection', () => {
     ) {
       clicked.push(this.download);
     });
-    render(<ExportSection snapshot={snapshot} today="2024-02-10" />);
+    render(<ExportSection snapshot={snapshot} today="2024-02-10" locale="en-u-nu-latn" />);
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your CSV file is ready.');
     expect(clicked).toEqual(['prayer-tracker-2024-02-10.csv']);
@@ -62,7 +62,7 @@ describe('ExportSection', () => {
   });
 
   it('offers a report for each month and year from the first mark to today', () => {
-    render(<ExportSection snapshot={snapshot} today="2024-02-10" />);
+    render(<ExportSection snapshot={snapshot} today="2024-02-10" locale="en-u-nu-latn" />);
     const select = screen.getByRole('combobox', { name: 'Report for' });
     const options = within(select)
       .getAllByRole('option')
@@ -76,5 +76,11 @@ describe('ExportSection', () => {
       '2023',
     ]);
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+  });
+
+  it('names the months in the page’s locale', () => {
+    render(<ExportSection snapshot={snapshot} today="2024-02-10" locale="ar-EG-u-nu-arab" />);
+    const select = screen.getByRole('combobox', { name: 'Report for' });
+    expect(within(select).getAllByRole('option').at(-1)).toHaveTextContent('٢٠٢٣');
   });
 });

@@ -3,8 +3,9 @@ import { FileDown, FileSpreadsheet } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { activeLocale } from '../../lib/i18n/catalogs';
-import { intlLocale, localeInfo } from '../../lib/i18n/locales';
-import { history, localToday, parseDay, periodOf, type PeriodRange } from './history';
+import { localeInfo } from '../../lib/i18n/locales';
+import { localDay, shiftDay } from './days';
+import { history, periodLabel, periodOf, type PeriodRange } from './history';
 import type { Day, TrackerSnapshot } from './model';
 import styles from './ExportSection.module.css';
 
@@ -12,6 +13,8 @@ interface ExportSectionProps {
   snapshot: TrackerSnapshot;
   /** Today on the person's calendar (the device's, by default). */
   today?: Day;
+  /** The page's `Intl` locale (lib/i18n/displayLocale.ts): the report's dates and figures too. */
+  locale: string;
 }
 
 /** Hands a file made on this device to the browser as a download: nothing is uploaded. */
@@ -29,26 +32,20 @@ function download(blob: Blob, name: string) {
 /** The months and years a report can be made for: from the first mark's to today's. */
 function reportPeriods(snapshot: TrackerSnapshot, today: Day): PeriodRange[] {
   const first = snapshot.marks.reduce<Day>(
-    (earliest, mark) => (!mark.deleted && mark.day < earliest ? mark.day : earliest),
+    (earliest, mark) => (mark.day < earliest ? mark.day : earliest),
     today,
   );
   const months: PeriodRange[] = [];
   for (let month = periodOf('month', today); month.end >= first;) {
     months.push(month);
-    month = periodOf('month', daysBefore(month.start));
+    month = periodOf('month', shiftDay(month.start, -1));
   }
   const years: PeriodRange[] = [];
   for (let year = periodOf('year', today); year.end >= first;) {
     years.push(year);
-    year = periodOf('year', daysBefore(year.start));
+    year = periodOf('year', shiftDay(year.start, -1));
   }
   return [...months, ...years];
-}
-
-function daysBefore(day: Day): Day {
-  const date = parseDay(day);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -57,23 +54,14 @@ function daysBefore(day: Day): Day {
  * code that makes them (papaparse; PDFKit, fontkit and the fonts) is loaded on the click, so the
  * tracker page does not carry it.
  */
-export function ExportSection({ snapshot, today = localToday() }: ExportSectionProps) {
+export function ExportSection({ snapshot, today = localDay(), locale }: ExportSectionProps) {
   const { t, i18n } = useLingui();
-  const code = activeLocale();
-  const locale = intlLocale(code);
   const periods = useMemo(() => reportPeriods(snapshot, today), [snapshot, today]);
   const [chosen, setChosen] = useState(0);
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const [message, setMessage] = useState('');
   const selectId = useId();
-  const monthName = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    month: 'long',
-    year: 'numeric',
-  });
-  const yearName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
-  const label = (range: PeriodRange) =>
-    (range.period === 'year' ? yearName : monthName).format(parseDay(range.start));
+  const label = (range: PeriodRange) => periodLabel(range, locale);
 
   const downloadCsv = async () => {
     setBusy('csv');
@@ -97,7 +85,7 @@ export function ExportSection({ snapshot, today = localToday() }: ExportSectionP
     setBusy('pdf');
     setMessage(t`Making your PDF report…`);
     try {
-      const rightToLeft = localeInfo(code).dir === 'rtl';
+      const rightToLeft = localeInfo(activeLocale()).dir === 'rtl';
       const [{ trackerPdf }, { loadPdfFonts }, { reportText }] = await Promise.all([
         import('./pdf'),
         import('./pdfFonts'),

@@ -7,7 +7,7 @@ import { OBLIGATORY, type TrackerSnapshot } from './model';
 import { testMark as mark } from './testMarks';
 
 // Today Tuesday 5 March 2024. All five on time on the 3rd and 4th; on the 5th fajr missed and
-// dhuhr late; a voluntary prayer and a tombstone that count for nothing.
+// dhuhr late; a voluntary prayer that counts for nothing.
 const snapshot: TrackerSnapshot = {
   marks: [
     ...['2024-03-03', '2024-03-04'].flatMap((day) =>
@@ -16,7 +16,6 @@ const snapshot: TrackerSnapshot = {
     mark('2024-03-05', 'fajr', 'missed'),
     mark('2024-03-05', 'dhuhr', 'late'),
     mark('2024-03-05', 'witr', 'missed'),
-    mark('2024-03-05', 'asr', 'on_time', { deleted: true }),
     mark('2024-02-10', 'isha', 'on_time'),
   ],
   makeUps: [],
@@ -37,7 +36,7 @@ function rateRow(name: string) {
 
 describe('HistorySection', () => {
   it('shows this week (from the locale’s first day) with each prayer’s figures', () => {
-    render(<HistorySection snapshot={snapshot} today="2024-03-05" />);
+    render(<HistorySection snapshot={snapshot} today="2024-03-05" locale="en-u-nu-latn" />);
     expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'false');
     // English (United States): weeks start on Sunday, 3 March.
@@ -60,8 +59,13 @@ describe('HistorySection', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
+  it('follows the page’s locale: a British visitor’s weeks start on Monday', () => {
+    render(<HistorySection snapshot={snapshot} today="2024-03-05" locale="en-GB-u-nu-latn" />);
+    expect(screen.getByText(/^4\s*–\s*10 Mar 2024$/)).toBeInTheDocument();
+  });
+
   it('lists each day’s marks in a table, up to today', async () => {
-    render(<HistorySection snapshot={snapshot} today="2024-03-05" />);
+    render(<HistorySection snapshot={snapshot} today="2024-03-05" locale="en-u-nu-latn" />);
     const table = screen.getByRole('table', { name: /Each prayer’s mark/ });
     const rows = within(table).getAllByRole('row');
     // The header and Sunday to Tuesday.
@@ -75,7 +79,7 @@ describe('HistorySection', () => {
 
   it('switches to a month and a year, and steps back', async () => {
     const user = userEvent.setup();
-    render(<HistorySection snapshot={snapshot} today="2024-03-05" />);
+    render(<HistorySection snapshot={snapshot} today="2024-03-05" locale="en-u-nu-latn" />);
     await user.click(screen.getByRole('button', { name: 'Month' }));
     expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('March 2024')).toBeInTheDocument();
@@ -98,7 +102,9 @@ describe('HistorySection', () => {
   it('runs right to left in Arabic, with the week from Saturday and Arabic digits', async () => {
     await activateLocale('ar');
     await loadCatalog('tracker', 'ar');
-    const { container } = render(<HistorySection snapshot={snapshot} today="2024-03-05" />);
+    const { container } = render(
+      <HistorySection snapshot={snapshot} today="2024-03-05" locale="ar-u-nu-arab" />,
+    );
     expect(screen.getByRole('button', { name: 'أسبوع' })).toHaveAttribute('aria-pressed', 'true');
     const fajr = within(screen.getByRole('table', { name: /في وقتها، لكل صلاة/ }))
       .getByRole('rowheader', { name: 'الفجر' })

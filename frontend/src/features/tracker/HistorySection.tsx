@@ -2,15 +2,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
+import { ScrollBox } from '../../components/ScrollBox';
 import { activeLocale } from '../../lib/i18n/catalogs';
-import { intlLocale, localeInfo } from '../../lib/i18n/locales';
+import { localeInfo } from '../../lib/i18n/locales';
 import {
   firstDayOfWeek,
   history,
-  localToday,
-  parseDay,
+  periodLabel as nameOfPeriod,
   periodOf,
   PERIODS,
   shiftPeriod,
@@ -20,6 +20,7 @@ import {
   type PeriodRange,
   type PrayerDay,
 } from './history';
+import { dayDate, localDay } from './days';
 import { OBLIGATORY, type Day, type TrackerSnapshot } from './model';
 import { PRAYER_NAMES, STATUS_NAMES } from './names';
 import styles from './HistorySection.module.css';
@@ -28,6 +29,8 @@ interface HistorySectionProps {
   snapshot: TrackerSnapshot;
   /** Today on the person's calendar (the device's, by default). */
   today?: Day;
+  /** The page's `Intl` locale (lib/i18n/displayLocale.ts), as the rest of the tracker uses. */
+  locale: string;
 }
 
 const PERIOD_NAMES: Record<Period, MessageDescriptor> = {
@@ -60,11 +63,9 @@ function shadeClass(day: HistoryDay, today: Day): string {
  * over time. Each chart is an SVG drawn for the eye (hidden from screen readers) with its data
  * in a table beside it; in Arabic and Urdu the charts run right to left.
  */
-export function HistorySection({ snapshot, today = localToday() }: HistorySectionProps) {
+export function HistorySection({ snapshot, today = localDay(), locale }: HistorySectionProps) {
   const { t, i18n } = useLingui();
-  const code = activeLocale();
-  const locale = intlLocale(code);
-  const rightToLeft = localeInfo(code).dir === 'rtl';
+  const rightToLeft = localeInfo(activeLocale()).dir === 'rtl';
   const weekStart = firstDayOfWeek(locale);
   const [range, setRange] = useState<PeriodRange>(() => periodOf('week', today, weekStart));
   const data = useMemo(() => history(snapshot, range, today), [snapshot, range, today]);
@@ -83,26 +84,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
     weekday: 'short',
     day: 'numeric',
   });
-  const periodLabel = (() => {
-    const start = parseDay(range.start);
-    switch (range.period) {
-      case 'day':
-        return dayName.format(start);
-      case 'week':
-        return new Intl.DateTimeFormat(locale, {
-          timeZone: 'UTC',
-          dateStyle: 'medium',
-        }).formatRange(start, parseDay(range.end));
-      case 'month':
-        return new Intl.DateTimeFormat(locale, {
-          timeZone: 'UTC',
-          month: 'long',
-          year: 'numeric',
-        }).format(start);
-      case 'year':
-        return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' }).format(start);
-    }
-  })();
+  const periodLabel = nameOfPeriod(range, locale);
   const statusName = (state: PrayerDay) => {
     if (state.status === null) {
       return t({ message: 'Not marked', comment: 'The tracker history: a prayer with no mark.' });
@@ -179,7 +161,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
           locale={locale}
           prayerLabel={(prayer) => i18n._(PRAYER_NAMES[prayer])}
           titleOf={(day) =>
-            `${dayName.format(parseDay(day.day))}: ${number.format(day.onTime)}/${number.format(5)}`
+            `${dayName.format(dayDate(day.day))}: ${number.format(day.onTime)}/${number.format(5)}`
           }
         />
         <ul className={styles.legend}>
@@ -228,7 +210,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
           <summary>
             <Trans>Show as a table</Trans>
           </summary>
-          <ScrollBox label={t`Each prayer’s mark`}>
+          <ScrollBox label={t`Each prayer’s mark`} className={styles.tableScroll}>
             <table className={styles.table}>
               <caption>
                 <Trans comment="The caption of the table of the period's marks.">
@@ -252,7 +234,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
                   .filter((day) => day.day <= today)
                   .map((day) => (
                     <tr key={day.day}>
-                      <th scope="row">{shortDay.format(parseDay(day.day))}</th>
+                      <th scope="row">{shortDay.format(dayDate(day.day))}</th>
                       {OBLIGATORY.map((prayer) => (
                         <td key={prayer}>{statusName(day.prayers[prayer])}</td>
                       ))}
@@ -309,7 +291,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
             );
           })}
         </svg>
-        <ScrollBox label={t`On time, per prayer`}>
+        <ScrollBox label={t`On time, per prayer`} className={styles.tableScroll}>
           <table className={styles.table}>
             <caption>
               <Trans comment="The caption of the table of the on-time rate per prayer.">
@@ -380,7 +362,7 @@ export function HistorySection({ snapshot, today = localToday() }: HistorySectio
         points={data.balance}
         mirror={mirror}
         format={(value) => number.format(value)}
-        dayLabel={(day) => shortDay.format(parseDay(day))}
+        dayLabel={(day) => shortDay.format(dayDate(day))}
         periodLabel={periodLabel}
       />
     </section>
@@ -427,7 +409,7 @@ function HeatMap(props: HeatMapProps) {
             textAnchor="middle"
             className={styles.chartLabel}
           >
-            {column.format(parseDay(day.day))}
+            {column.format(dayDate(day.day))}
           </text>
         ))}
         {OBLIGATORY.map((prayer, row) => (
@@ -463,7 +445,7 @@ function HeatMap(props: HeatMapProps) {
     const monthName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
     const months: { key: string; label: string; days: HistoryDay[] }[] = [];
     for (const day of days) {
-      const date = parseDay(day.day);
+      const date = dayDate(day.day);
       const month = date.getUTCMonth();
       months[month] ??= { key: day.day, label: monthName.format(date), days: [] };
       months[month].days.push(day);
@@ -543,7 +525,7 @@ function HeatMap(props: HeatMapProps) {
                   textAnchor="middle"
                   className={styles.dayNumber}
                 >
-                  {dayNumber.format(parseDay(day.day).getUTCDate())}
+                  {dayNumber.format(dayDate(day.day).getUTCDate())}
                 </text>
               </g>
             );
@@ -608,7 +590,7 @@ function BalanceSection({ points, mirror, format, dayLabel, periodLabel }: Balan
         <summary>
           <Trans>Show as a table</Trans>
         </summary>
-        <ScrollBox label={t`Make-up prayers owed`}>
+        <ScrollBox label={t`Make-up prayers owed`} className={styles.tableScroll}>
           <table className={styles.table}>
             <caption>
               <Trans comment="The caption of the table of the make-up balance, day by day.">
@@ -648,18 +630,5 @@ function Swatch({ className }: { className: string }) {
     <svg className={styles.swatch} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
       <rect width={12} height={12} rx={2} className={className} />
     </svg>
-  );
-}
-
-/**
- * A table's box, scrolling when the table is longer or wider than the page: focusable, so a
- * keyboard can scroll it (axe: scrollable-region-focusable), and named, so the stop says what.
- */
-function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={styles.tableScroll} role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
   );
 }

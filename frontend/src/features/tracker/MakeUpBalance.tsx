@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/Button';
 import { formatNumber } from '../../lib/i18n/format';
 import { OBLIGATORY, type ObligatoryPrayer, type TrackerStore } from './model';
 import { OBLIGATORY_NAMES } from './names';
@@ -100,12 +101,12 @@ function BalanceRow({ name, owed, madeUp, canUndo, onLog, onUndo }: BalanceRowPr
         <Trans>Made up on this day: {madeUp}</Trans>
       </p>
       <div className={styles.balanceButtons}>
-        <button type="button" className={styles.addButton} onClick={onLog}>
+        <Button small onClick={onLog}>
           <Trans>Log a make-up</Trans>
-        </button>
-        <button type="button" className={styles.linkButton} onClick={onUndo} disabled={!canUndo}>
+        </Button>
+        <Button variant="outline" small onClick={onUndo} disabled={!canUndo}>
           <Trans>Undo one</Trans>
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -181,9 +182,9 @@ function StartingBalance({ store, tracker, view }: MakeUpBalanceProps) {
           </label>
         ))}
       </div>
-      <button type="submit" className={styles.addButton}>
+      <Button type="submit" small>
         <Trans>Save starting balance</Trans>
-      </button>
+      </Button>
       <p className={message?.error ? styles.error : styles.hint} role="status">
         {message?.text ?? null}
       </p>

@@ -19,9 +19,10 @@ interface PrayerMarkProps {
   time?: string;
   mark: Mark | undefined;
   choices: readonly (readonly [Status, MessageDescriptor])[];
-  extras: Extra[];
   onStatus: (status: Status | null) => void;
-  onExtra: (extra: Extra, value: boolean) => void;
+  /** In congregation, shortened, combined: the obligatory prayers' (none for the voluntary). */
+  extras?: Extra[];
+  onExtra?: (extra: Extra, value: boolean) => void;
 }
 
 export function PrayerMark({
@@ -29,7 +30,7 @@ export function PrayerMark({
   time,
   mark,
   choices,
-  extras,
+  extras = [],
   onStatus,
   onExtra,
 }: PrayerMarkProps) {
@@ -68,7 +69,7 @@ export function PrayerMark({
               <input
                 type="checkbox"
                 checked={mark?.[extra] ?? false}
-                onChange={(event) => onExtra(extra, event.currentTarget.checked)}
+                onChange={(event) => onExtra?.(extra, event.currentTarget.checked)}
               />
               <span>
                 <ExtraName extra={extra} />

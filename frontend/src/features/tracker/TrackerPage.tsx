@@ -7,32 +7,29 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
 import { displayLocale } from '../../lib/i18n/displayLocale';
+import { useHydrated } from '../../lib/useHydrated';
+import { localDay } from './days';
 import { DayMarks } from './DayMarks';
 import { ExportSection } from './ExportSection';
 import { HistorySection } from './HistorySection';
 import { MakeUpBalance } from './MakeUpBalance';
 import type { Day, TrackerStore } from './model';
-import { localDay } from './store';
 import { TrackerWithSync } from './TrackerWithSync';
 import { useSnapshot } from './useSnapshot';
 import { useTracker } from './useTracker';
 import { VoluntaryPrayers } from './VoluntaryPrayers';
 import styles from './TrackerPage.module.css';
 
-const noSubscription = () => () => undefined;
-const isClient = () => true;
-const isServer = () => false;
-
 export default function TrackerPage() {
   const { t } = useLingui();
   // Nothing of the tracker is in the prerendered HTML (it lives in this browser): it opens on
   // the first render after hydration.
-  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const hydrated = useHydrated();
   return (
     <>
       <PageHero
@@ -143,8 +140,8 @@ export function Tracker({ store }: { store: TrackerStore }) {
       )}
       {snapshot && (
         <>
-          <HistorySection snapshot={snapshot} today={today} />
-          <ExportSection snapshot={snapshot} today={today} />
+          <HistorySection snapshot={snapshot} today={today} locale={locale} />
+          <ExportSection snapshot={snapshot} today={today} locale={locale} />
         </>
       )}
     </div>

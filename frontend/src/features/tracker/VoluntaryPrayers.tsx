@@ -5,8 +5,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
 import { formatNumber } from '../../lib/i18n/format';
-import { markExtra, markStatus } from './DayMarks';
+import { markStatus } from './DayMarks';
 import { VOLUNTARY, type CustomPrayerKey, type TrackerStore, type VoluntaryPrayer } from './model';
 import { VOLUNTARY_NAMES, VOLUNTARY_STATUS_NAMES } from './names';
 import { PrayerMark } from './PrayerMark';
@@ -54,9 +56,7 @@ export function VoluntaryPrayers({ store, tracker, view }: VoluntaryPrayersProps
               name={name}
               mark={view.marks[key]}
               choices={CHOICES}
-              extras={[]}
               onStatus={(status) => markStatus(store, tracker, view.day, key, status)}
-              onExtra={(extra, value) => markExtra(store, tracker, view, key, extra, value)}
             />
           ))}
         </div>
@@ -138,39 +138,30 @@ function CustomPrayers({ store, tracker, view }: VoluntaryPrayersProps) {
           {view.customPrayers.map(({ id: prayerId, name: prayerName }) => (
             <li key={prayerId}>
               <bdi>{prayerName}</bdi>
-              <button
-                type="button"
-                className={styles.linkButton}
+              <Button
+                variant="outline"
+                small
                 onClick={() => remove(prayerId)}
                 aria-label={t`Remove ${prayerName}`}
               >
                 <Trans>Remove</Trans>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
       <form className={styles.addForm} onSubmit={add} noValidate>
-        <label className={styles.dayField}>
-          <span className={styles.label}>{t`Name of a prayer of your own`}</span>
-          <input
-            type="text"
-            className={styles.input}
-            value={name}
-            maxLength={MAX_NAME_LENGTH}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-        </label>
-        <button type="submit" className={styles.addButton}>
+        <TextField
+          className={styles.nameField}
+          label={t`Name of a prayer of your own`}
+          value={name}
+          maxLength={MAX_NAME_LENGTH}
+          error={error ?? undefined}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <Button type="submit" small>
           <Trans>Add</Trans>
-        </button>
-        {error && (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
+        </Button>
       </form>
     </div>
   );

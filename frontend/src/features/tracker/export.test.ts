@@ -52,15 +52,6 @@ const snapshot: TrackerSnapshot = {
       status: 'on_time',
       updatedAt: '2024-03-01T22:30:00.000Z',
     },
-    // Cleared: a tombstone is not a row.
-    {
-      ...base,
-      day: '2024-03-01',
-      prayer: 'asr',
-      status: null,
-      deleted: true,
-      updatedAt: '2024-03-01T16:00:00.000Z',
-    },
     {
       ...base,
       day: '2024-03-02',

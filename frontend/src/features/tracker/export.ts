@@ -20,26 +20,18 @@ export const CSV_BOM = '\uFEFF';
 
 const ORDER: readonly string[] = [...OBLIGATORY, ...VOLUNTARY];
 
-/** Live marks in the order of a diary: by day, then the day's prayers in their order. */
+/** The marks (live rows only: model.ts) in the order of a diary: by day, then the day's prayers. */
 function rows(snapshot: TrackerSnapshot): Mark[] {
-  const latest = new Map<string, Mark>();
-  for (const mark of snapshot.marks) {
-    const key = `${mark.day}|${mark.prayer}`;
-    const held = latest.get(key);
-    if (!held || held.updatedAt < mark.updatedAt) latest.set(key, mark);
-  }
   const rank = (prayer: string) => {
     const index = ORDER.indexOf(prayer);
     return index === -1 ? ORDER.length : index;
   };
-  return [...latest.values()]
-    .filter((mark) => !mark.deleted && mark.status !== null)
-    .sort(
-      (a, b) =>
-        a.day.localeCompare(b.day) ||
-        rank(a.prayer) - rank(b.prayer) ||
-        a.prayer.localeCompare(b.prayer),
-    );
+  return [...snapshot.marks].sort(
+    (a, b) =>
+      a.day.localeCompare(b.day) ||
+      rank(a.prayer) - rank(b.prayer) ||
+      a.prayer.localeCompare(b.prayer),
+  );
 }
 
 /** The CSV file's text (with its byte order mark). */

@@ -120,38 +120,6 @@ describe('history', () => {
     expect(result.balance[0]?.total).toBe(0);
   });
 
-  it('ignores tombstones, and the later of two versions wins', () => {
-    const result = history(
-      snapshot({
-        marks: [
-          mark('2024-05-02', 'fajr', 'missed', { deleted: true }),
-          mark('2024-05-02', 'dhuhr', 'on_time', { updatedAt: '2024-05-02T12:00:00.000Z' }),
-          mark('2024-05-02', 'dhuhr', 'missed', { updatedAt: '2024-05-02T13:00:00.000Z' }),
-          mark('2024-05-02', 'asr', 'missed', { updatedAt: '2024-05-02T15:00:00.000Z' }),
-          mark('2024-05-02', 'asr', null, {
-            deleted: true,
-            updatedAt: '2024-05-02T16:00:00.000Z',
-          }),
-        ],
-      }),
-      periodOf('day', '2024-05-02'),
-      '2024-05-02',
-    );
-    const [day] = result.days;
-    if (!day) throw new Error('the day is in its own period');
-    expect(day.prayers.fajr.status).toBeNull();
-    expect(day.prayers.dhuhr.status).toBe('missed');
-    expect(day.prayers.asr.status).toBeNull();
-    expect(day.marked).toBe(1);
-    expect(result.balance[0]?.perPrayer).toEqual({
-      fajr: 0,
-      dhuhr: 1,
-      asr: 0,
-      maghrib: 0,
-      isha: 0,
-    });
-  });
-
   it('computes the on-time rate per prayer over its marked days', () => {
     // A week of April 2024 (Monday 8 to Sunday 14), today the Thursday.
     const marks = [

@@ -5,7 +5,6 @@
  *
  * What counts:
  * - only the five obligatory prayers (voluntary and custom prayers are tracked, not scored);
- * - only live marks: a tombstone (`deleted`) or a mark without a status is no mark;
  * - **on time**: a mark `on_time`, or a combined (jam') travel prayer marked `late`, since a
  *   prayer combined with its pair is prayed within the combined time, which is its time while
  *   travelling (a shortened, qasr, prayer keeps its own time, so it counts by its status).
@@ -27,6 +26,7 @@ import {
   type Status,
   type TrackerSnapshot,
 } from './model';
+import { calendarDay, dayDate, dayFrom, daysBetween, formatDay, shiftDay } from './days';
 
 export const PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -57,38 +57,9 @@ export function firstDayOfWeek(locale: string): Weekday {
 
 const FALLBACK_FIRST_DAY: Record<string, Weekday> = { en: 7, ar: 6, ur: 7, id: 7, tr: 1, fr: 1 };
 
-// Days are calendar dates without a time zone (model.ts): computed on UTC noon-free midnights.
-const MS_PER_DAY = 86_400_000;
-
-export function parseDay(day: Day): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date));
-}
-
-export function formatDay(date: Date): Day {
-  return date.toISOString().slice(0, 10);
-}
-
-export function addDays(day: Day, count: number): Day {
-  return formatDay(new Date(parseDay(day).getTime() + count * MS_PER_DAY));
-}
-
-/** Days from `from` to `to` (both included). */
-export function daysBetween(from: Day, to: Day): Day[] {
-  const days: Day[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
-}
-
 /** The weekday of a day, 1 = Monday … 7 = Sunday. */
 export function weekday(day: Day): Weekday {
-  return (((parseDay(day).getUTCDay() + 6) % 7) + 1) as Weekday;
-}
-
-/** Today on this device's calendar (the person's own time zone), as a `Day`. */
-export function localToday(now: Date = new Date()): Day {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return (((dayDate(day).getUTCDay() + 6) % 7) + 1) as Weekday;
 }
 
 export interface PeriodRange {
@@ -101,28 +72,49 @@ export interface PeriodRange {
 
 /** The period of a kind that holds `anchor`. */
 export function periodOf(period: Period, anchor: Day, weekStart: Weekday = 1): PeriodRange {
-  const date = parseDay(anchor);
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth();
+  const { year, month } = calendarDay(anchor);
   switch (period) {
     case 'day':
       return { period, start: anchor, end: anchor };
     case 'week': {
-      const start = addDays(anchor, -((weekday(anchor) - weekStart + 7) % 7));
-      return { period, start, end: addDays(start, 6) };
+      const start = shiftDay(anchor, -((weekday(anchor) - weekStart + 7) % 7));
+      return { period, start, end: shiftDay(start, 6) };
     }
     case 'month':
-      return {
-        period,
-        start: formatDay(new Date(Date.UTC(year, month, 1))),
-        end: formatDay(new Date(Date.UTC(year, month + 1, 0))),
-      };
+      return { period, start: dayFrom(year, month, 1), end: dayFrom(year, month + 1, 0) };
     case 'year':
-      return {
-        period,
-        start: formatDay(new Date(Date.UTC(year, 0, 1))),
-        end: formatDay(new Date(Date.UTC(year, 11, 31))),
-      };
+      return { period, start: `${year}-01-01`, end: `${year}-12-31` };
+  }
+}
+
+/**
+ * A period's name in `locale`: the day ("Tuesday 5 March 2024"), the week's first and last days
+ * (written with `dateStyle`: the page's "Mar 3 – 9, 2024", the report's "March 3 – 9, 2024"),
+ * the month ("March 2024") or the year ("2024").
+ */
+export function periodLabel(
+  range: PeriodRange,
+  locale: string,
+  dateStyle: 'medium' | 'long' = 'medium',
+): string {
+  switch (range.period) {
+    case 'day':
+      return formatDay(range.start, locale);
+    case 'week':
+      return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle }).formatRange(
+        dayDate(range.start),
+        dayDate(range.end),
+      );
+    case 'month':
+      return new Intl.DateTimeFormat(locale, {
+        timeZone: 'UTC',
+        month: 'long',
+        year: 'numeric',
+      }).format(dayDate(range.start));
+    case 'year':
+      return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' }).format(
+        dayDate(range.start),
+      );
   }
 }
 
@@ -132,24 +124,16 @@ export function shiftPeriod(
   steps: number,
   weekStart: Weekday = 1,
 ): PeriodRange {
-  const date = parseDay(range.start);
+  const { year, month } = calendarDay(range.start);
   switch (range.period) {
     case 'day':
-      return periodOf('day', addDays(range.start, steps), weekStart);
+      return periodOf('day', shiftDay(range.start, steps), weekStart);
     case 'week':
-      return periodOf('week', addDays(range.start, 7 * steps), weekStart);
+      return periodOf('week', shiftDay(range.start, 7 * steps), weekStart);
     case 'month':
-      return periodOf(
-        'month',
-        formatDay(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + steps, 1))),
-        weekStart,
-      );
+      return periodOf('month', dayFrom(year, month + steps, 1), weekStart);
     case 'year':
-      return periodOf(
-        'year',
-        formatDay(new Date(Date.UTC(date.getUTCFullYear() + steps, 0, 1))),
-        weekStart,
-      );
+      return periodOf('year', `${year + steps}-01-01`, weekStart);
   }
 }
 
@@ -222,22 +206,13 @@ export function countsOnTime(mark: Pick<Mark, 'status' | 'jam'>): boolean {
   return mark.status === 'on_time' || (mark.jam && mark.status === 'late');
 }
 
-/**
- * The live obligatory marks, one per day and prayer: a tombstone or a status-less mark is no
- * mark; should a snapshot hold two versions of one key, the later change wins (model.ts).
- */
-export function liveMarks(snapshot: TrackerSnapshot): Map<string, Mark> {
-  const latest = new Map<string, Mark>();
+/** The obligatory marks by `day|prayer` (a snapshot holds live rows only: model.ts). */
+export function obligatoryMarks(snapshot: TrackerSnapshot): Map<string, Mark> {
+  const marks = new Map<string, Mark>();
   for (const mark of snapshot.marks) {
-    if (!isObligatory(mark.prayer)) continue;
-    const key = `${mark.day}|${mark.prayer}`;
-    const held = latest.get(key);
-    if (!held || held.updatedAt < mark.updatedAt) latest.set(key, mark);
+    if (isObligatory(mark.prayer)) marks.set(`${mark.day}|${mark.prayer}`, mark);
   }
-  for (const [key, mark] of latest) {
-    if (mark.deleted || mark.status === null) latest.delete(key);
-  }
-  return latest;
+  return marks;
 }
 
 function historyDay(day: Day, marks: Map<string, Mark>): HistoryDay {
@@ -271,7 +246,7 @@ function allOnTime(day: Day, marks: Map<string, Mark>): boolean {
 
 /** Streaks: the longest run within `range` (up to today), the current one as of `today`. */
 export function streaks(snapshot: TrackerSnapshot, range: PeriodRange, today: Day): Streaks {
-  const marks = liveMarks(snapshot);
+  const marks = obligatoryMarks(snapshot);
   let longest = 0;
   let run = 0;
   const last = range.end < today ? range.end : today;
@@ -280,13 +255,13 @@ export function streaks(snapshot: TrackerSnapshot, range: PeriodRange, today: Da
     longest = Math.max(longest, run);
   }
   // The current streak is today's, whichever period is shown, and may begin before it.
-  const end = allOnTime(today, marks) ? today : addDays(today, -1);
+  const end = allOnTime(today, marks) ? today : shiftDay(today, -1);
   const earliest = [...marks.values()].reduce<Day>(
     (first, mark) => (mark.day < first ? mark.day : first),
     end,
   );
   let current = 0;
-  for (let day = end; day >= earliest && allOnTime(day, marks); day = addDays(day, -1)) {
+  for (let day = end; day >= earliest && allOnTime(day, marks); day = shiftDay(day, -1)) {
     current += 1;
   }
   return { current, longest };
@@ -310,7 +285,7 @@ export function balanceOverTime(snapshot: TrackerSnapshot, from: Day, to: Day): 
     if (!value) change.set(day, (value = zeroes()));
     return value;
   };
-  for (const mark of liveMarks(snapshot).values()) {
+  for (const mark of obligatoryMarks(snapshot).values()) {
     if (mark.status === 'missed') at(mark.day)[mark.prayer as ObligatoryPrayer] += 1;
   }
   for (const entry of snapshot.makeUps) {
@@ -333,7 +308,7 @@ export function balanceOverTime(snapshot: TrackerSnapshot, from: Day, to: Day): 
 
 /** Everything the history shows for one period (`today` bounds what counts as elapsed). */
 export function history(snapshot: TrackerSnapshot, range: PeriodRange, today: Day): History {
-  const marks = liveMarks(snapshot);
+  const marks = obligatoryMarks(snapshot);
   const days = daysBetween(range.start, range.end).map((day) => historyDay(day, marks));
   const elapsed = days.filter((entry) => entry.day <= today);
   const rates = OBLIGATORY.map((prayer): PrayerRate => {

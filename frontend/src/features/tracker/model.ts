@@ -83,7 +83,10 @@ export interface TrackerSettings {
   updatedAt: string;
 }
 
-/** Everything the tracker holds on this device, as the history and the exports read it. */
+/**
+ * Everything the tracker holds on this device, as the history and the exports read it: live rows
+ * only (no tombstones; every mark has a status; one row per key).
+ */
 export interface TrackerSnapshot {
   marks: Mark[];
   makeUps: MakeUpEntry[];

@@ -91,14 +91,11 @@ class Writer {
     });
     this.faces = input.fonts.map((file, index) => {
       const name = `face-${index}`;
-      // Both read the same bytes: fontkit's copy answers which characters the font has.
-      this.doc.registerFont(name, file.data as unknown as Buffer);
-      return {
-        name,
-        font: openFont(file.data as unknown as Buffer) as Font,
-        bold: file.bold,
-        scale: file.scale ?? 1,
-      };
+      // Parsed once: PDFKit embeds the fontkit font it is given (its own fontkit, the same
+      // package), and the same object answers which characters the font has.
+      const font = openFont(file.data as unknown as Buffer) as Font;
+      this.doc.registerFont(name, font as unknown as Buffer);
+      return { name, font, bold: file.bold, scale: file.scale ?? 1 };
     });
     this.doc.on('data', (chunk: Uint8Array) => this.chunks.push(chunk));
     this.done = new Promise((resolve) => {
@@ -224,23 +221,21 @@ class Writer {
     this.doc.fillColor(color);
     for (const piece of pieces) {
       // A space is drawn too: a PDF reader copies it as a space rather than guessing from gaps.
-      {
-        const rightToLeft = piece.level % 2 === 1;
-        // fontkit reverses Arabic itself; anything else drawn right to left (punctuation between
-        // Arabic words, Arabic-Indic digits inside left-to-right text) is put in order here.
-        let drawn = piece.text;
-        if (rightToLeft !== fontkitReverses(piece.text)) {
-          drawn = [...piece.text]
-            .reverse()
-            .map((char) => (rightToLeft ? (bidi.getMirroredCharacter(char) ?? char) : char))
-            .join('');
-        }
-        // On one baseline whatever the font (`y` is the top of the line).
-        this.doc
-          .font(piece.face)
-          .fontSize(piece.size)
-          .text(drawn, x, y + size * 0.95, { lineBreak: false, baseline: 'alphabetic' });
+      const rightToLeft = piece.level % 2 === 1;
+      // fontkit reverses Arabic itself; anything else drawn right to left (punctuation between
+      // Arabic words, Arabic-Indic digits inside left-to-right text) is put in order here.
+      let drawn = piece.text;
+      if (rightToLeft !== fontkitReverses(piece.text)) {
+        drawn = [...piece.text]
+          .reverse()
+          .map((char) => (rightToLeft ? (bidi.getMirroredCharacter(char) ?? char) : char))
+          .join('');
       }
+      // On one baseline whatever the font (`y` is the top of the line).
+      this.doc
+        .font(piece.face)
+        .fontSize(piece.size)
+        .text(drawn, x, y + size * 0.95, { lineBreak: false, baseline: 'alphabetic' });
       x += piece.width;
     }
     return size;

@@ -5,7 +5,8 @@
  */
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { parseDay, type History } from './history';
+import { dayDate } from './days';
+import { periodLabel, type History } from './history';
 import { OBLIGATORY } from './model';
 import { PRAYER_NAMES } from './names';
 
@@ -57,22 +58,7 @@ export function reportText(
     month: 'long',
     year: 'numeric',
   });
-  const { range } = history;
-  const period =
-    range.period === 'year'
-      ? new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' }).format(
-          parseDay(range.start),
-        )
-      : range.period === 'month'
-        ? new Intl.DateTimeFormat(locale, {
-            timeZone: 'UTC',
-            month: 'long',
-            year: 'numeric',
-          }).format(parseDay(range.start))
-        : new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'long' }).formatRange(
-            parseDay(range.start),
-            parseDay(range.end),
-          );
+  const period = periodLabel(history.range, locale, 'long');
   const createdOn = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(now);
 
   const rows = history.rates.map((rate): ReportRow => {
@@ -181,8 +167,8 @@ export function reportText(
         ? {
             totals: history.balance.map((point) => point.total),
             highest: number.format(Math.max(1, ...history.balance.map((point) => point.total))),
-            from: dayFormat.format(parseDay(first.day)),
-            to: dayFormat.format(parseDay(last.day)),
+            from: dayFormat.format(dayDate(first.day)),
+            to: dayFormat.format(dayDate(last.day)),
             caption: i18n._(
               msg({
                 message: 'Make-up prayers owed, day by day',

@@ -24,12 +24,3 @@ export function displayLocale(
   }
   return base;
 }
-
-/** A number in the page's language ("1,234", "١٬٢٣٤"). */
-export function formatNumber(
-  value: number,
-  locale: string,
-  options: Intl.NumberFormatOptions = {},
-): string {
-  return new Intl.NumberFormat(locale, options).format(value);
-}
