@@ -112,6 +112,8 @@ describe('the tracker store', () => {
       'not-a-prayer',
     );
     await expect(store.setTravelling('2026-13-45', true)).rejects.toThrow('not-a-day');
+    // A date the calendar does not have (Date.parse would roll it into March).
+    await expect(store.setMakeUps('2026-02-31', 'fajr', 1)).rejects.toThrow('not-a-day');
     expect((await store.snapshot()).marks).toEqual([]);
   });
 

@@ -21,6 +21,8 @@
  * signing in on the same browser does not see, or upload, the first one's marks.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { trackerDatabaseName } from '../../lib/trackerOnDevice';
+import { isDay } from './days';
 import {
   COMBINED,
   OBLIGATORY,
@@ -91,13 +93,9 @@ interface TrackerDB extends DBSchema {
 }
 
 const VERSION = 1;
-const DEVICE_DATABASE = 'prayer-tracker';
 const SETTINGS_KEY = 'settings';
 
-/** The database of the device's own tracker (`account` null) or of an account's synced one. */
-export function trackerDatabaseName(account: string | null): string {
-  return account === null ? DEVICE_DATABASE : `${DEVICE_DATABASE}:${account}`;
-}
+export { trackerDatabaseName };
 
 export type TrackerStorageProblem = 'unavailable' | 'write-failed';
 
@@ -194,14 +192,13 @@ export interface SyncableTrackerStore extends TrackerStore {
   close(): void;
 }
 
-const DAY = /^\d{4}-\d\d-\d\d$/;
 // As the server's (backend/app/tracker/tables.py CUSTOM_PRAYER).
 const CUSTOM = /^custom:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NAMED: readonly string[] = [...OBLIGATORY, ...VOLUNTARY];
 
 /** A day and prayer the server would take (a refused row would stop the sync for good). */
 function checkKey(day: Day, prayer: string): void {
-  if (!DAY.test(day) || Number.isNaN(Date.parse(day))) throw new RangeError('not-a-day');
+  if (!isDay(day)) throw new RangeError('not-a-day');
   if (!NAMED.includes(prayer) && !CUSTOM.test(prayer)) throw new RangeError('not-a-prayer');
 }
 
