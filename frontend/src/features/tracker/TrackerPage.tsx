@@ -19,7 +19,6 @@ import { MakeUpBalance } from './MakeUpBalance';
 import type { Day, TrackerStore } from './model';
 import { localDay } from './store';
 import { TrackerWithSync } from './TrackerWithSync';
-import { useSnapshot } from './useSnapshot';
 import { useTracker } from './useTracker';
 import { VoluntaryPrayers } from './VoluntaryPrayers';
 import styles from './TrackerPage.module.css';
@@ -123,8 +122,8 @@ export function Tracker({ store }: { store: TrackerStore }) {
   const [chosen, setChosen] = useState<Day | null>(null);
   const today = localDay();
   const day = chosen ?? today;
-  const tracker = useTracker(store, day);
-  const snapshot = useSnapshot(store);
+  const tracker = useTracker(store, day, today);
+  const snapshot = tracker.snapshot;
   return (
     <div aria-busy={tracker.saving || undefined} data-testid="tracker">
       <DayMarks

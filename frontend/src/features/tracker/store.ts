@@ -295,13 +295,6 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
     };
   }
 
-  async marks(from: Day, to: Day): Promise<Mark[]> {
-    // Keys are [day, prayer]: every prayer of `from` … `to` lies between [from] and [to, []]
-    // (an array sorts after every string in IndexedDB's key order).
-    const kept = await this.db.getAll('marks', IDBKeyRange.bound([from], [to, []]));
-    return kept.map((k) => k.row as Mark).filter((m) => !m.deleted);
-  }
-
   async setMark(
     day: Day,
     prayer: PrayerKey,
@@ -365,26 +358,6 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
       starting,
       updatedAt,
     }));
-  }
-
-  async balance(): Promise<Record<ObligatoryPrayer, number>> {
-    const { marks, makeUps, balances } = await this.snapshot();
-    const owed = Object.fromEntries(OBLIGATORY.map((p) => [p, 0])) as Record<
-      ObligatoryPrayer,
-      number
-    >;
-    const obligatory = (prayer: string): prayer is ObligatoryPrayer =>
-      (OBLIGATORY as readonly string[]).includes(prayer);
-    for (const b of balances) owed[b.prayer] += b.starting;
-    for (const m of marks) if (m.status === 'missed' && obligatory(m.prayer)) owed[m.prayer] += 1;
-    for (const e of makeUps) owed[e.prayer] -= e.count;
-    for (const p of OBLIGATORY) owed[p] = Math.max(0, owed[p]);
-    return owed;
-  }
-
-  async travelling(day: Day): Promise<boolean> {
-    const kept = await this.db.get('travelDays', day);
-    return (kept?.row as TravelDay | undefined)?.travelling ?? false;
   }
 
   async setTravelling(day: Day, travelling: boolean): Promise<void> {

@@ -143,7 +143,7 @@ describe('startTrackerSync', () => {
     const device = await handed;
     opened.push(device);
     expect(device.name).toBe(trackerDatabaseName(null));
-    expect((await device.marks('2026-11-27', '2026-11-27'))[0]?.status).toBe('late');
+    expect((await device.snapshot()).marks[0]?.status).toBe('late');
     const next = await openTrackerFor('me');
     opened.push(next);
     expect(next.name).toBe(trackerDatabaseName(null));
