@@ -9,7 +9,7 @@ import { rememberPlace } from '../../lib/prayerTimes/storage';
 import { cleanup, render, screen, waitFor, within } from '../../test/render';
 import type { TrackerStore } from './model';
 import { openTrackerStore, trackerDatabaseName, type SyncableTrackerStore } from './store';
-import TrackerPage, { OpenTracker, Tracker } from './TrackerPage';
+import TrackerPage, { Tracker } from './TrackerPage';
 import { viewOf } from './useTracker';
 
 // 2026-05-10, 10:00 in Makkah (07:00 UTC); the device's own calendar day is the tracker's.
@@ -43,6 +43,19 @@ async function marksOf(store: TrackerStore, from: string, to: string) {
 async function travellingOn(store: TrackerStore, day: string) {
   return (await store.snapshot()).travelDays.some((entry) => entry.day === day);
 }
+
+// Signed out (lib/session.ts reads the client's first auth event).
+vi.mock('../../lib/supabase', () => ({
+  getSupabase: () =>
+    Promise.resolve({
+      auth: {
+        onAuthStateChange: (listener: (event: string, session: null) => void) => {
+          listener('INITIAL_SESSION', null);
+          return { data: { subscription: { unsubscribe: () => undefined } } };
+        },
+      },
+    }),
+}));
 
 let today: string;
 beforeEach(() => {
@@ -87,10 +100,28 @@ describe('the prerendered page', () => {
     expect(html).toContain('so it needs JavaScript');
     expect(html).not.toContain('type="radio"');
   });
+});
+
+describe('the page, signed out', () => {
+  it('shows the device’s tracker, and the sync panel says the marks stay here', async () => {
+    const store = await open();
+    await store.setMark(today, 'fajr', { status: 'late' });
+    render(<TrackerPage />);
+    const fajr = await screen.findAllByRole('group', { name: /^Fajr/ });
+    expect(within(fajr[0] as HTMLElement).getByRole('radio', { name: 'Late' })).toBeChecked();
+    expect(screen.getByRole('region', { name: 'Sync across your devices' })).toHaveTextContent(
+      'Your marks are kept in this browser only.',
+    );
+  });
 
   it('says so when this browser keeps no data', async () => {
-    render(<OpenTracker open={() => Promise.reject(new Error('no IndexedDB'))} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(/does not let the page keep data/);
+    vi.stubGlobal('indexedDB', undefined);
+    try {
+      render(<TrackerPage />);
+      expect(await screen.findByRole('alert')).toHaveTextContent(/does not let the page keep data/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
