@@ -71,7 +71,7 @@ export interface Tracker {
   failed: boolean;
   /** A change is being written (the page is aria-busy until it is kept). */
   saving: boolean;
-  /** Shows `shown` at once, then writes; reads the store again when it is done. */
+  /** Shows `shown` at once, then writes; the store is read again once it reports the change. */
   change: (shown: (view: TrackerView) => TrackerView, write: () => Promise<unknown>) => void;
 }
 
@@ -120,14 +120,13 @@ export function useTracker(store: TrackerStore, day: Day, today: Day): Tracker {
       });
       setFailed(false);
       setWriting((count) => count + 1);
+      // Kept, the store's notice of the change reads the snapshot again (subscribe above);
+      // refused, it is read again here, which takes back what was shown.
       write()
-        .then(
-          () => reload(),
-          () => {
-            setFailed(true);
-            reload();
-          },
-        )
+        .catch(() => {
+          setFailed(true);
+          reload();
+        })
         .finally(() => setWriting((count) => count - 1));
     },
     [snapshot, day, today, reload],
