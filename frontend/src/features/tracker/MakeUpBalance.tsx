@@ -26,12 +26,10 @@ export function MakeUpBalance({ store, tracker, view }: MakeUpBalanceProps) {
   const { i18n } = useLingui();
   const log = (prayer: ObligatoryPrayer, delta: number) => {
     const count = Math.max(0, Math.min(MAX_MAKE_UPS_A_DAY, view.madeUp[prayer] + delta));
+    // What is owed is not predicted here: it is the balance rule's (history.ts), on what the
+    // store keeps, shown once the make-up is written.
     tracker.change(
-      (current) => ({
-        ...current,
-        madeUp: { ...current.madeUp, [prayer]: count },
-        owed: { ...current.owed, [prayer]: Math.max(0, current.owed[prayer] - delta) },
-      }),
+      (current) => ({ ...current, madeUp: { ...current.madeUp, [prayer]: count } }),
       () => store.setMakeUps(view.day, prayer, count),
     );
   };
@@ -140,13 +138,7 @@ function StartingBalance({ store, tracker, view }: MakeUpBalanceProps) {
     const starting = parsed as PerPrayer;
     const changed = OBLIGATORY.filter((prayer) => starting[prayer] !== view.starting[prayer]);
     tracker.change(
-      (current) => ({
-        ...current,
-        starting,
-        owed: perPrayer((prayer) =>
-          Math.max(0, current.owed[prayer] + starting[prayer] - current.starting[prayer]),
-        ),
-      }),
+      (current) => ({ ...current, starting }),
       async () => {
         for (const prayer of changed) await store.setStartingBalance(prayer, starting[prayer]);
       },

@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '../../test/render';
 import type { SyncableTrackerStore } from './store';
 import { TrackerSyncError } from './sync';
@@ -8,19 +8,6 @@ import type { AccountTracker } from './useAccountTracker';
 
 afterEach(cleanup);
 
-// jsdom has no modal dialogs: showModal and close toggle `open` as a browser would (the real
-// dialog's focus and Escape: e2e/specs/tracker-sync.spec.ts).
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
-
 type SignedIn = Extract<AccountTracker, { state: 'signedIn' }>;
 
 const store = { name: 'prayer-tracker:user-1' } as SyncableTrackerStore;
@@ -28,7 +15,7 @@ const store = { name: 'prayer-tracker:user-1' } as SyncableTrackerStore;
 function signedIn(change: Partial<SignedIn> = {}): SignedIn {
   return {
     state: 'signedIn',
-    open: () => Promise.resolve(store),
+    failed: false,
     account: 'user-1',
     store,
     syncing: false,
@@ -45,7 +32,7 @@ const panel = () => screen.getByRole('region', { name: 'Sync across your devices
 
 describe('SyncPanel', () => {
   it('signed out: says the marks stay in this browser, and links to sign in and sign up', () => {
-    render(<SyncPanel tracker={{ state: 'signedOut', open: () => Promise.resolve(store) }} />);
+    render(<SyncPanel tracker={{ state: 'signedOut', store, failed: false }} />);
     expect(panel()).toHaveTextContent('Your marks are kept in this browser only.');
     expect(within(panel()).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
@@ -119,6 +106,17 @@ describe('SyncPanel', () => {
       />,
     );
     expect(within(panel()).getByRole('status')).toHaveTextContent('you seem to be offline');
+
+    // A browser that could not read or keep the marks is not offline.
+    rerender(
+      <SyncPanel
+        tracker={{ ...tracker, status: { running: false, lastSynced: later, problem: 'storage' } }}
+      />,
+    );
+    expect(within(panel()).getByRole('status')).toHaveTextContent(
+      'This browser did not let the page read or keep your marks',
+    );
+    expect(within(panel()).getByRole('status')).not.toHaveTextContent('offline');
   });
 
   it('turning off asks first, says what goes, and Cancel keeps everything', async () => {

@@ -18,41 +18,34 @@ import { CheckboxField } from '../../components/form/CheckboxField';
 import { FormAlert } from '../../components/form/FormAlert';
 import { ModalDialog, modalDialogStyles } from '../../components/ModalDialog';
 import { displayLocale } from '../../lib/i18n/displayLocale';
-import { TrackerStorageError } from './store';
-import { TrackerSyncError, type SyncProblem } from './sync';
+import { problemOf, type SyncProblem, type SyncStatus } from './sync';
 import type { AccountTracker } from './useAccountTracker';
 import pageStyles from './TrackerPage.module.css';
 import styles from './SyncPanel.module.css';
 
 /** What a failed sync, or a failed turning on or off, says (each one the person can act on). */
-export const SYNC_PROBLEMS: Record<SyncProblem | 'storage', MessageDescriptor> = {
+export const SYNC_PROBLEMS: Record<SyncProblem, MessageDescriptor> = {
   offline: msg`We could not reach the server: you seem to be offline. Your marks are kept in this browser and sync when you are back online.`,
   'signed-out': msg`Your session has ended. Sign in again to sync your marks; they are kept in this browser meanwhile.`,
   'turned-off': msg`Sync was turned off for your account on another device, and the server copy was deleted. Your marks are kept in this browser.`,
   refused: msg`The server refused the sync. Your marks are kept in this browser; try again later.`,
-  storage: msg`This browser did not let the page keep your marks, so sync could not be turned on.`,
+  storage: msg`This browser did not let the page read or keep your marks, so they could not be synced. Nothing was changed; try again later.`,
 };
-
-function problemOf(error: unknown): SyncProblem | 'storage' {
-  if (error instanceof TrackerSyncError) return error.problem;
-  if (error instanceof TrackerStorageError) return 'storage';
-  // A fetch that threw (no connection) before supabase-js could answer.
-  return 'offline';
-}
 
 type Action =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'done'; message: MessageDescriptor }
-  | { kind: 'failed'; problem: SyncProblem | 'storage' };
+  | { kind: 'failed'; problem: SyncProblem };
 
 export function SyncPanel({ tracker }: { tracker: AccountTracker }) {
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const [action, setActionState] = useState<Action>({ kind: 'idle' });
-  const [asked, setAsked] = useState<Asked>(undefined);
+  // "Sync now" was pressed (since the last action): the sync's state is read out from then on.
+  const [asked, setAsked] = useState(false);
   const setAction = (next: Action) => {
-    setAsked(undefined);
+    setAsked(false);
     setActionState(next);
   };
   if (tracker.state === 'loading') return null;
@@ -77,7 +70,7 @@ export function SyncPanel({ tracker }: { tracker: AccountTracker }) {
           asked={asked}
           onSyncNow={() => {
             setActionState({ kind: 'idle' });
-            setAsked(tracker.status?.lastSynced ?? null);
+            setAsked(true);
             tracker.syncNow();
           }}
           onTurnedOff={() => title.current?.focus()}
@@ -118,23 +111,25 @@ interface ActionProps {
   setAction: (action: Action) => void;
 }
 
-/**
- * "Sync now" was pressed when the last completed run was this one (undefined: not pressed
- * since the panel opened, or since another action).
- */
-type Asked = Date | null | undefined;
-
-/** "Sync is on. Last synced: …", in the page's language and the visitor's region. */
-function LastSynced({ at }: { at: Date }) {
+/** "Syncing…", or "Sync is on. Last synced: …" in the page's language and the visitor's region. */
+function SyncState({ status }: { status: SyncStatus }) {
   const locale = useMemo(() => displayLocale(), []);
-  const iso = at.toISOString();
+  if (status.running) {
+    return (
+      <p>
+        <Trans>Syncing…</Trans>
+      </p>
+    );
+  }
+  if (!status.lastSynced) return null;
+  const at = status.lastSynced;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
     at,
   );
   return (
     <p>
       <Trans>
-        Sync is on. Last synced: <time dateTime={iso}>{when}</time>
+        Sync is on. Last synced: <time dateTime={at.toISOString()}>{when}</time>
       </Trans>
     </p>
   );
@@ -148,11 +143,10 @@ function SyncStatusText({
 }: {
   tracker: SignedIn;
   action: Action;
-  asked: Asked;
+  asked: boolean;
 }) {
   const { i18n } = useLingui();
   const status = tracker.status;
-  const lastSynced = status?.lastSynced ?? null;
   return (
     <>
       {tracker.turnedOffElsewhere && !tracker.syncing ? (
@@ -176,15 +170,7 @@ function SyncStatusText({
       ) : null}
       {/* The runs the page starts itself (focus, every few minutes) are not read out each
           time: only the one the person asked for with "Sync now", and what went wrong. */}
-      {tracker.syncing && status && asked !== undefined ? (
-        status.running ? (
-          <p>
-            <Trans>Syncing…</Trans>
-          </p>
-        ) : lastSynced && lastSynced !== asked && !status.problem ? (
-          <LastSynced at={lastSynced} />
-        ) : null
-      ) : null}
+      {tracker.syncing && status && asked && !status.problem ? <SyncState status={status} /> : null}
     </>
   );
 }
@@ -276,7 +262,7 @@ function SyncOn({
   asked,
   onSyncNow,
   onTurnedOff,
-}: ActionProps & { asked: Asked; onSyncNow: () => void; onTurnedOff: () => void }) {
+}: ActionProps & { asked: boolean; onSyncNow: () => void; onTurnedOff: () => void }) {
   const { i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -307,15 +293,9 @@ function SyncOn({
   return (
     <>
       {/* The sync's state, not read out at each run (the live region above says the rest). */}
-      {asked === undefined && status && !status.problem ? (
+      {!asked && status && !status.problem ? (
         <div className={styles.state}>
-          {status.running ? (
-            <p>
-              <Trans>Syncing…</Trans>
-            </p>
-          ) : status.lastSynced ? (
-            <LastSynced at={status.lastSynced} />
-          ) : null}
+          <SyncState status={status} />
         </div>
       ) : null}
       <p className={pageStyles.hint}>

@@ -9,7 +9,8 @@ import { rememberPlace } from '../../lib/prayerTimes/storage';
 import { cleanup, render, screen, waitFor, within } from '../../test/render';
 import type { TrackerStore } from './model';
 import { openTrackerStore, trackerDatabaseName, type SyncableTrackerStore } from './store';
-import TrackerPage, { OpenTracker, Tracker } from './TrackerPage';
+import TrackerPage, { Tracker } from './TrackerPage';
+import { viewOf } from './useTracker';
 
 // 2026-05-10, 10:00 in Makkah (07:00 UTC); the device's own calendar day is the tracker's.
 const MORNING = new Date('2026-05-10T07:00:00Z');
@@ -32,6 +33,29 @@ async function open() {
 async function reopened(): Promise<TrackerStore> {
   return open();
 }
+
+/** The live marks of the days `from`…`to` (both included), in the store's order. */
+async function marksOf(store: TrackerStore, from: string, to: string) {
+  return (await store.snapshot()).marks.filter((mark) => mark.day >= from && mark.day <= to);
+}
+
+/** Whether the person marked the day as a travel day. */
+async function travellingOn(store: TrackerStore, day: string) {
+  return (await store.snapshot()).travelDays.some((entry) => entry.day === day);
+}
+
+// Signed out (lib/session.ts reads the client's first auth event).
+vi.mock('../../lib/supabase', () => ({
+  getSupabase: () =>
+    Promise.resolve({
+      auth: {
+        onAuthStateChange: (listener: (event: string, session: null) => void) => {
+          listener('INITIAL_SESSION', null);
+          return { data: { subscription: { unsubscribe: () => undefined } } };
+        },
+      },
+    }),
+}));
 
 let today: string;
 beforeEach(() => {
@@ -76,10 +100,28 @@ describe('the prerendered page', () => {
     expect(html).toContain('so it needs JavaScript');
     expect(html).not.toContain('type="radio"');
   });
+});
+
+describe('the page, signed out', () => {
+  it('shows the device’s tracker, and the sync panel says the marks stay here', async () => {
+    const store = await open();
+    await store.setMark(today, 'fajr', { status: 'late' });
+    render(<TrackerPage />);
+    const fajr = await screen.findAllByRole('group', { name: /^Fajr/ });
+    expect(within(fajr[0] as HTMLElement).getByRole('radio', { name: 'Late' })).toBeChecked();
+    expect(screen.getByRole('region', { name: 'Sync across your devices' })).toHaveTextContent(
+      'Your marks are kept in this browser only.',
+    );
+  });
 
   it('says so when this browser keeps no data', async () => {
-    render(<OpenTracker open={() => Promise.reject(new Error('no IndexedDB'))} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(/does not let the page keep data/);
+    vi.stubGlobal('indexedDB', undefined);
+    try {
+      render(<TrackerPage />);
+      expect(await screen.findByRole('alert')).toHaveTextContent(/does not let the page keep data/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
@@ -94,7 +136,7 @@ describe('the day’s five prayers', () => {
     expect(within(fajr).getByRole('radio', { name: 'On time' })).toBeChecked();
     await user.click(within(group(/^Asr/)).getByRole('radio', { name: 'Missed' }));
     await waitFor(async () => {
-      const marks = await (await reopened()).marks(today, today);
+      const marks = await marksOf(await reopened(), today, today);
       expect(marks.map((mark) => [mark.prayer, mark.status]).sort()).toEqual([
         ['asr', 'missed'],
         ['fajr', 'on_time'],
@@ -109,11 +151,11 @@ describe('the day’s five prayers', () => {
     await user.click(within(dhuhr).getByRole('radio', { name: 'On time' }));
     await user.keyboard('{ArrowRight}');
     expect(within(dhuhr).getByRole('radio', { name: 'Late' })).toBeChecked();
-    await waitFor(async () => expect((await store.marks(today, today))[0]?.status).toBe('late'));
+    await waitFor(async () => expect((await marksOf(store, today, today))[0]?.status).toBe('late'));
     // On to "Not marked" (after Made up and Missed): the mark is cleared.
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(within(dhuhr).getByRole('radio', { name: 'Not marked' })).toBeChecked();
-    await waitFor(async () => expect(await store.marks(today, today)).toEqual([]));
+    await waitFor(async () => expect(await marksOf(store, today, today)).toEqual([]));
   });
 
   it('keeps in congregation with the mark, and marks the prayer on time if it was not', async () => {
@@ -122,7 +164,7 @@ describe('the day’s five prayers', () => {
     await user.click(within(group(/^Maghrib/)).getByRole('checkbox', { name: 'In congregation' }));
     expect(within(group(/^Maghrib/)).getByRole('radio', { name: 'On time' })).toBeChecked();
     await waitFor(async () =>
-      expect(await store.marks(today, today)).toMatchObject([
+      expect(await marksOf(store, today, today)).toMatchObject([
         { prayer: 'maghrib', status: 'on_time', congregation: true },
       ]),
     );
@@ -164,8 +206,8 @@ describe('the day’s five prayers', () => {
     await waitFor(() =>
       expect(within(group(/^Isha/)).getByRole('radio', { name: 'Not marked' })).toBeChecked(),
     );
-    expect(await store.marks(day, day)).toMatchObject([{ prayer: 'isha', status: 'late' }]);
-    expect(await store.marks(today, today)).toEqual([]);
+    expect(await marksOf(store, day, day)).toMatchObject([{ prayer: 'isha', status: 'late' }]);
+    expect(await marksOf(store, today, today)).toEqual([]);
   });
 });
 
@@ -183,8 +225,8 @@ describe('a travel day', () => {
     await user.click(within(group(/^Dhuhr/)).getByRole('checkbox', { name: 'Shortened (qasr)' }));
     await user.click(within(group(/^Asr/)).getByRole('checkbox', { name: 'Combined (jam’)' }));
     await waitFor(async () => {
-      expect(await store.travelling(today)).toBe(true);
-      const marks = await store.marks(today, today);
+      expect(await travellingOn(store, today)).toBe(true);
+      const marks = await marksOf(store, today, today);
       expect(
         marks
           .map(({ prayer, status, qasr, jam }) => ({ prayer, status, qasr, jam }))
@@ -197,8 +239,8 @@ describe('a travel day', () => {
     // Not travelling after all: the day's prayers are no longer shortened or combined.
     await user.click(screen.getByRole('switch', { name: 'Travelling on this day' }));
     await waitFor(async () => {
-      expect(await store.travelling(today)).toBe(false);
-      const marks = await store.marks(today, today);
+      expect(await travellingOn(store, today)).toBe(false);
+      const marks = await marksOf(store, today, today);
       expect(marks.every((mark) => !mark.qasr && !mark.jam && mark.status === 'on_time')).toBe(
         true,
       );
@@ -219,7 +261,7 @@ describe('voluntary and own prayers', () => {
     await user.click(within(witr).getByRole('radio', { name: 'Prayed' }));
     await waitFor(async () => {
       expect((await store.snapshot()).settings.voluntary).toEqual(['witr']);
-      expect(await store.marks(today, today)).toMatchObject([
+      expect(await marksOf(store, today, today)).toMatchObject([
         { prayer: 'witr', status: 'on_time' },
       ]);
     });
@@ -242,7 +284,7 @@ describe('voluntary and own prayers', () => {
     const [added] = (await store.snapshot()).customPrayers;
     expect(added?.name).toBe('Salat al-Tasbih');
     await waitFor(async () =>
-      expect(await store.marks(today, today)).toMatchObject([
+      expect(await marksOf(store, today, today)).toMatchObject([
         { prayer: `custom:${added?.id ?? ''}`, status: 'on_time' },
       ]),
     );
@@ -285,9 +327,33 @@ describe('the make-up balance', () => {
     await waitFor(() => expect(owed('Fajr')).toBe('Owed: 9'));
     expect(within(fajrBalance).getByText('Made up on this day: 2')).toBeInTheDocument();
     await user.click(within(fajrBalance).getByRole('button', { name: 'Undo one' }));
-    await waitFor(async () => expect((await store.balance()).fajr).toBe(10));
+    await waitFor(async () =>
+      expect(viewOf(await store.snapshot(), today, today).owed.fajr).toBe(10),
+    );
     expect(owed('Fajr')).toBe('Owed: 10');
     expect(owed('Isha')).toBe('Owed: 0');
+  });
+});
+
+describe('the make-up balance, before a change is kept', () => {
+  it('shows the make-up logged at once, and never an owed count the balance rule would not give', async () => {
+    const user = userEvent.setup();
+    await renderTracker();
+    const fajr = within(screen.getByRole('region', { name: 'Make-up prayers (qada)' })).getByRole(
+      'group',
+      { name: 'Fajr' },
+    );
+    // More make-ups than owed: nothing is owed either way.
+    await user.click(within(fajr).getByRole('button', { name: 'Log a make-up' }));
+    await waitFor(() =>
+      expect(within(fajr).getByRole('button', { name: 'Undo one' })).toBeEnabled(),
+    );
+    await user.click(within(fajr).getByRole('button', { name: 'Undo one' }));
+    // Shown at once, before the store has kept it.
+    expect(within(fajr).getByText('Made up on this day: 0')).toBeInTheDocument();
+    expect(within(fajr).getByText(/^Owed:/)).toHaveTextContent('Owed: 0');
+    await waitFor(() => expect(screen.getByTestId('tracker')).not.toHaveAttribute('aria-busy'));
+    expect(within(fajr).getByText(/^Owed:/)).toHaveTextContent('Owed: 0');
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockKeyhole } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHero } from '../../components/PageHero';
 import { Section } from '../../components/Section';
@@ -19,8 +19,8 @@ import { ExportSection } from './ExportSection';
 import { HistorySection } from './HistorySection';
 import { MakeUpBalance } from './MakeUpBalance';
 import type { Day, TrackerStore } from './model';
-import { TrackerWithSync } from './TrackerWithSync';
-import { useSnapshot } from './useSnapshot';
+import { SyncPanel } from './SyncPanel';
+import { useAccountTracker } from './useAccountTracker';
 import { useTracker } from './useTracker';
 import { VoluntaryPrayers } from './VoluntaryPrayers';
 import styles from './TrackerPage.module.css';
@@ -53,7 +53,7 @@ export default function TrackerPage() {
           </Trans>
         </p>
         {hydrated ? (
-          <TrackerWithSync>{(open) => <OpenTracker open={open} />}</TrackerWithSync>
+          <AccountTrackerShown />
         ) : (
           <section className={styles.panel} aria-labelledby="tracker-day-title">
             <h2 id="tracker-day-title" className={styles.panelTitle}>
@@ -74,37 +74,38 @@ export default function TrackerPage() {
   );
 }
 
-type Opening = { state: 'opening' } | { state: 'open'; store: TrackerStore } | { state: 'failed' };
+/** The person's tracker (useAccountTracker.ts) once open, or why it cannot be, and its sync. */
+function AccountTrackerShown() {
+  const tracker = useAccountTracker();
+  return (
+    <>
+      {tracker.state !== 'loading' && tracker.store ? (
+        <Tracker store={tracker.store} />
+      ) : (
+        <NotOpen failed={tracker.state !== 'loading' && tracker.failed} />
+      )}
+      <SyncPanel tracker={tracker} />
+    </>
+  );
+}
 
-/** Opens the store on this device, then shows the tracker (or why it cannot). */
-export function OpenTracker({ open }: { open: () => Promise<TrackerStore> }) {
+/** The tracker while its store opens, or when this browser keeps no data. */
+export function NotOpen({ failed }: { failed: boolean }) {
   const { t } = useLingui();
-  const [opening, setOpening] = useState<Opening>({ state: 'opening' });
-  useEffect(() => {
-    let current = true;
-    open().then(
-      (store) => current && setOpening({ state: 'open', store }),
-      () => current && setOpening({ state: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [open]);
-  if (opening.state === 'open') return <Tracker store={opening.store} />;
   return (
     <section className={styles.panel} aria-labelledby="tracker-day-title">
       <h2 id="tracker-day-title" className={styles.panelTitle}>
         <Trans>Today</Trans>
       </h2>
-      {opening.state === 'opening' ? (
-        <LoadingState label={t`Opening your tracker…`} />
-      ) : (
+      {failed ? (
         <p className={styles.error} role="alert">
           <Trans>
             This browser does not let the page keep data (a private window, or site data turned
             off), so the tracker cannot keep your marks here.
           </Trans>
         </p>
+      ) : (
+        <LoadingState label={t`Opening your tracker…`} />
       )}
     </section>
   );
@@ -120,8 +121,8 @@ export function Tracker({ store }: { store: TrackerStore }) {
   const [chosen, setChosen] = useState<Day | null>(null);
   const today = localDay();
   const day = chosen ?? today;
-  const tracker = useTracker(store, day);
-  const snapshot = useSnapshot(store);
+  const tracker = useTracker(store, day, today);
+  const snapshot = tracker.snapshot;
   return (
     <div aria-busy={tracker.saving || undefined} data-testid="tracker">
       <DayMarks

@@ -96,7 +96,10 @@ export interface TrackerSnapshot {
   settings: TrackerSettings;
 }
 
-/** Balance rule: owed = starting + missed obligatory marks − make-ups logged (never below 0). */
+/**
+ * Balance rule: owed = starting + missed obligatory marks − make-ups logged (never below 0),
+ * written once: history.ts#balanceOverTime.
+ */
 
 /**
  * The tracker's store on this device (features/tracker/store.ts implements it on IndexedDB).
@@ -105,10 +108,11 @@ export interface TrackerSnapshot {
  * it is later than what the device holds (last writer wins; a tombstone is a change too).
  */
 export interface TrackerStore {
-  /** Everything, for the history and the exports. */
+  /**
+   * Everything (live rows only), read in one transaction: the page reads it once per change
+   * and derives the day shown, the balance, the history and the exports from it.
+   */
   snapshot(): Promise<TrackerSnapshot>;
-  /** Live marks (not tombstones) of the days `from`…`to`, both included. */
-  marks(from: Day, to: Day): Promise<Mark[]>;
   /** Sets a prayer's mark on a day (the fields not given keep their value, or false). */
   setMark(
     day: Day,
@@ -120,10 +124,6 @@ export interface TrackerStore {
   /** Make-ups prayed on a day for one prayer (0 removes the entry's effect). */
   setMakeUps(day: Day, prayer: ObligatoryPrayer, count: number): Promise<void>;
   setStartingBalance(prayer: ObligatoryPrayer, starting: number): Promise<void>;
-  /** The make-up prayers owed today, per obligatory prayer (the balance rule above). */
-  balance(): Promise<Record<ObligatoryPrayer, number>>;
-  /** Whether the person marked the day as a travel day. */
-  travelling(day: Day): Promise<boolean>;
   setTravelling(day: Day, travelling: boolean): Promise<void>;
   setVoluntary(prayers: VoluntaryPrayer[]): Promise<void>;
   addCustomPrayer(name: string): Promise<CustomPrayer>;

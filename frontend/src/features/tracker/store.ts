@@ -21,6 +21,8 @@
  * signing in on the same browser does not see, or upload, the first one's marks.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { trackerDatabaseName } from '../../lib/trackerOnDevice';
+import { isDay } from './days';
 import {
   COMBINED,
   OBLIGATORY,
@@ -91,13 +93,9 @@ interface TrackerDB extends DBSchema {
 }
 
 const VERSION = 1;
-const DEVICE_DATABASE = 'prayer-tracker';
 const SETTINGS_KEY = 'settings';
 
-/** The database of the device's own tracker (`account` null) or of an account's synced one. */
-export function trackerDatabaseName(account: string | null): string {
-  return account === null ? DEVICE_DATABASE : `${DEVICE_DATABASE}:${account}`;
-}
+export { trackerDatabaseName };
 
 export type TrackerStorageProblem = 'unavailable' | 'write-failed';
 
@@ -160,12 +158,6 @@ export function isoOf(microseconds: number): string {
   return new Date(ms).toISOString().replace('Z', `${String(rest).padStart(3, '0')}Z`);
 }
 
-/** Today in the person's own time zone, `YYYY-MM-DD`. */
-export function localDay(at: Date = new Date()): Day {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
-
 const NEVER = isoOf(0);
 const DEFAULT_SETTINGS: TrackerSettings = { voluntary: [], updatedAt: NEVER };
 
@@ -194,14 +186,13 @@ export interface SyncableTrackerStore extends TrackerStore {
   close(): void;
 }
 
-const DAY = /^\d{4}-\d\d-\d\d$/;
 // As the server's (backend/app/tracker/tables.py CUSTOM_PRAYER).
 const CUSTOM = /^custom:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NAMED: readonly string[] = [...OBLIGATORY, ...VOLUNTARY];
 
 /** A day and prayer the server would take (a refused row would stop the sync for good). */
 function checkKey(day: Day, prayer: string): void {
-  if (!DAY.test(day) || Number.isNaN(Date.parse(day))) throw new RangeError('not-a-day');
+  if (!isDay(day)) throw new RangeError('not-a-day');
   if (!NAMED.includes(prayer) && !CUSTOM.test(prayer)) throw new RangeError('not-a-prayer');
 }
 
@@ -298,13 +289,6 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
     };
   }
 
-  async marks(from: Day, to: Day): Promise<Mark[]> {
-    // Keys are [day, prayer]: every prayer of `from` … `to` lies between [from] and [to, []]
-    // (an array sorts after every string in IndexedDB's key order).
-    const kept = await this.db.getAll('marks', IDBKeyRange.bound([from], [to, []]));
-    return kept.map((k) => k.row as Mark).filter((m) => !m.deleted);
-  }
-
   async setMark(
     day: Day,
     prayer: PrayerKey,
@@ -368,26 +352,6 @@ class IndexedDbTrackerStore implements SyncableTrackerStore {
       starting,
       updatedAt,
     }));
-  }
-
-  async balance(): Promise<Record<ObligatoryPrayer, number>> {
-    const { marks, makeUps, balances } = await this.snapshot();
-    const owed = Object.fromEntries(OBLIGATORY.map((p) => [p, 0])) as Record<
-      ObligatoryPrayer,
-      number
-    >;
-    const obligatory = (prayer: string): prayer is ObligatoryPrayer =>
-      (OBLIGATORY as readonly string[]).includes(prayer);
-    for (const b of balances) owed[b.prayer] += b.starting;
-    for (const m of marks) if (m.status === 'missed' && obligatory(m.prayer)) owed[m.prayer] += 1;
-    for (const e of makeUps) owed[e.prayer] -= e.count;
-    for (const p of OBLIGATORY) owed[p] = Math.max(0, owed[p]);
-    return owed;
-  }
-
-  async travelling(day: Day): Promise<boolean> {
-    const kept = await this.db.get('travelDays', day);
-    return (kept?.row as TravelDay | undefined)?.travelling ?? false;
   }
 
   async setTravelling(day: Day, travelling: boolean): Promise<void> {

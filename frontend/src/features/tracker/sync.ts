@@ -22,6 +22,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   ROW_KINDS,
+  TrackerStorageError,
   deleteTrackerStore,
   isoOf,
   keyOf,
@@ -159,8 +160,10 @@ export type SyncProblem =
   | 'signed-out'
   /** Sync was turned off for this account (on another device): the server copy is gone. */
   | 'turned-off'
-  /** The server refused (a 4xx the sync cannot fix, or a 5xx). */
-  | 'refused';
+  /** The server refused (a 4xx the sync cannot fix), or the page failed. */
+  | 'refused'
+  /** This browser could not read or keep the tracker (store.ts#TrackerStorageError). */
+  | 'storage';
 
 export class TrackerSyncError extends Error {
   constructor(
@@ -177,7 +180,7 @@ interface PostgrestAnswer {
   status: number;
 }
 
-function problemOf(answer: PostgrestAnswer): SyncProblem {
+function answerProblem(answer: PostgrestAnswer): SyncProblem {
   // supabase-js answers status 0 when fetch itself failed (offline, connection refused).
   if (answer.status === 0 || answer.status >= 500 || answer.status === 429) return 'offline';
   if (answer.status === 401 || answer.error?.code === 'PGRST301') return 'signed-out';
@@ -185,7 +188,7 @@ function problemOf(answer: PostgrestAnswer): SyncProblem {
 }
 
 function failed(answer: PostgrestAnswer): TrackerSyncError {
-  return new TrackerSyncError(problemOf(answer), { cause: answer.error });
+  return new TrackerSyncError(answerProblem(answer), { cause: answer.error });
 }
 
 /**
@@ -336,14 +339,33 @@ export async function turnSyncOn(
     .upsert({ consent_version: CONSENT_VERSION }, { onConflict: 'user_id' });
   if (consent.error) throw failed(consent);
   const device = await openTrackerStore(null);
-  const synced = await openTrackerStore(account);
+  let synced: SyncableTrackerStore;
   try {
-    await moveRows(device, synced);
-    await setAccountSyncing(account, true);
-    await device.clearRows();
+    // The account's database exists exactly while its sync is on here (the profile reads
+    // that: lib/trackerOnDevice.ts): if the move fails, it is deleted again and the device
+    // keeps its own tracker (its rows are cleared last).
+    synced = await openTrackerStore(account);
+    try {
+      await moveRows(device, synced);
+      await setAccountSyncing(account, true);
+      await device.clearRows();
+    } catch (error) {
+      synced.close();
+      await setAccountSyncing(account, false).catch(() => undefined);
+      await deleteTrackerStore(account).catch(() => undefined);
+      throw error;
+    }
   } finally {
     device.close();
   }
+  return uploadFirst(client, synced);
+}
+
+/** The first run after turning sync on (offline, it waits for the next one). */
+async function uploadFirst(
+  client: SupabaseClient,
+  synced: SyncableTrackerStore,
+): Promise<SyncableTrackerStore> {
   try {
     await syncOnce(client, synced);
   } catch (error) {
@@ -374,7 +396,8 @@ export async function keepLocally(
 }
 
 /**
- * Turns sync off: deletes the account's server copy (`tracker_forget`), then keeps its
+ * Turns sync off: stops the page's sync (`running`) and waits for its run under way, deletes
+ * the account's server copy (`tracker_forget`), then keeps its
  * tracker on this device as the device's own. If the server cannot be reached, nothing
  * changes and the error says so (the server copy would otherwise stay without the person
  * knowing).
@@ -383,7 +406,11 @@ export async function turnSyncOff(
   client: SupabaseClient,
   account: string,
   synced: SyncableTrackerStore,
+  running?: RunningSync | null,
 ): Promise<SyncableTrackerStore> {
+  // The run under way finishes first: rows it is still sending would otherwise be stored
+  // again after the server copy is deleted (docs/behaviour.md#tracker-sync).
+  await running?.stop();
   const answer = await client.rpc('tracker_forget');
   if (answer.error) throw failed(answer);
   return keepLocally(account, synced);
@@ -413,9 +440,19 @@ export interface SyncOptions {
    * account's tracker as its own (keepLocally), and hands it here.
    */
   onTurnedOff?: (device: SyncableTrackerStore) => void;
-  /** SYNC_EVERY_MS and AFTER_CHANGE_MS unless given. */
-  everyMs?: number;
+  /** AFTER_CHANGE_MS unless given. */
   afterChangeMs?: number;
+}
+
+/** A sync started by startTrackerSync. */
+export interface RunningSync {
+  /**
+   * Stops it: no run starts any more. Answers when the run under way, if any, has finished,
+   * so that what it sends cannot reach the server after what follows (turnSyncOff).
+   */
+  stop(): Promise<void>;
+  /** Runs now (or once more after the run under way), as the person asked ("Sync now"). */
+  syncNow(): void;
 }
 
 async function hasUnsynced(store: SyncableTrackerStore): Promise<boolean> {
@@ -423,16 +460,26 @@ async function hasUnsynced(store: SyncableTrackerStore): Promise<boolean> {
   return false;
 }
 
+/** Why a run, or turning sync on or off, failed: a storage failure or a bug is not 'offline'. */
+export function problemOf(error: unknown): SyncProblem {
+  if (error instanceof TrackerSyncError) return error.problem;
+  if (error instanceof TrackerStorageError) return 'storage';
+  // A script that could not be loaded (getSupabase) with the browser offline.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  return 'refused';
+}
+
 /**
  * Keeps a signed-in account's tracker in sync while the page is open: now, when the page
  * gets focus or becomes visible, when the browser is back online, every SYNC_EVERY_MS, and
  * AFTER_CHANGE_MS after a local change. One run at a time (a trigger during a run runs once
- * more after it). Answers the function that stops it.
+ * more after it).
  */
-export function startTrackerSync(options: SyncOptions): () => void {
+export function startTrackerSync(options: SyncOptions): RunningSync {
   const { client, account, store } = options;
   let status: SyncStatus = { running: false, lastSynced: null, problem: null };
-  let running: Promise<void> | null = null;
+  // The run under way (with the runs asked for during it), until it has finished.
+  let inFlight: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   let debounce: ReturnType<typeof setTimeout> | undefined;
@@ -442,36 +489,40 @@ export function startTrackerSync(options: SyncOptions): () => void {
     options.onStatus?.(status);
   };
 
-  const run = async (): Promise<void> => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return running;
-    }
+  const once = async (): Promise<void> => {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
       report({ problem: 'offline' });
       return;
     }
     report({ running: true });
-    running = (async () => {
-      try {
-        await syncOnce(client, store);
-        report({ running: false, lastSynced: new Date(), problem: null });
-      } catch (error) {
-        const problem = error instanceof TrackerSyncError ? error.problem : 'offline';
-        report({ running: false, problem });
-        if (problem === 'turned-off') {
-          stop();
-          options.onTurnedOff?.(await keepLocally(account, store));
-        }
+    try {
+      await syncOnce(client, store);
+      report({ running: false, lastSynced: new Date(), problem: null });
+    } catch (error) {
+      const problem = problemOf(error);
+      report({ running: false, problem });
+      if (problem === 'turned-off') {
+        halt();
+        options.onTurnedOff?.(await keepLocally(account, store));
       }
-    })();
-    await running;
-    running = null;
-    if (again) {
-      again = false;
-      await run();
     }
+  };
+
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      do {
+        again = false;
+        await once();
+      } while (again && !stopped);
+    })().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
   };
 
   const trigger = () => void run();
@@ -491,11 +542,11 @@ export function startTrackerSync(options: SyncOptions): () => void {
   window.addEventListener('focus', trigger);
   window.addEventListener('online', trigger);
   document.addEventListener('visibilitychange', visible);
-  const every = setInterval(trigger, options.everyMs ?? SYNC_EVERY_MS);
+  const every = setInterval(trigger, SYNC_EVERY_MS);
   const unsubscribe = store.subscribe(changed);
   trigger();
 
-  function stop() {
+  function halt() {
     stopped = true;
     clearTimeout(debounce);
     clearInterval(every);
@@ -504,5 +555,11 @@ export function startTrackerSync(options: SyncOptions): () => void {
     window.removeEventListener('online', trigger);
     document.removeEventListener('visibilitychange', visible);
   }
-  return stop;
+  return {
+    stop: () => {
+      halt();
+      return inFlight ?? Promise.resolve();
+    },
+    syncNow: trigger,
+  };
 }

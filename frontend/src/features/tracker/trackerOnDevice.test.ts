@@ -1,13 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { syncedTrackerName, trackerSyncsHere } from '../../lib/trackerOnDevice';
-import { deleteTrackerStore, openTrackerStore, trackerDatabaseName } from './store';
+import { trackerSyncsHere } from '../../lib/trackerOnDevice';
+import { deleteTrackerStore, openTrackerStore } from './store';
 
 describe('the profile’s view of a synced tracker (lib/trackerOnDevice.ts)', () => {
-  it('names an account’s database as the store does', () => {
-    expect(syncedTrackerName('user-1')).toBe(trackerDatabaseName('user-1'));
-  });
-
   it('says sync is on while the account’s tracker is in this browser, and off once it is gone', async () => {
     expect(await trackerSyncsHere('user-1')).toBe(false);
     const store = await openTrackerStore('user-1');

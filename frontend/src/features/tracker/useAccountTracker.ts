@@ -9,11 +9,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { openTrackerFor, trackerDatabaseName, type SyncableTrackerStore } from './store';
-import { startTrackerSync, turnSyncOff, turnSyncOn, type SyncStatus } from './sync';
+import {
+  startTrackerSync,
+  turnSyncOff,
+  turnSyncOn,
+  type RunningSync,
+  type SyncStatus,
+} from './sync';
 
-/** The tracker shown: whose it is, and its store once open (a promise the page's opener awaits). */
+/** The tracker shown: its store once open. */
 interface Shown {
-  account: string | null;
   opened: Promise<SyncableTrackerStore>;
 }
 
@@ -23,15 +28,20 @@ interface Replaced {
   turnedOffElsewhere: boolean;
 }
 
+/** The store shown, once open (null while opening); `failed`: it cannot be opened here. */
+interface Opened {
+  store: SyncableTrackerStore | null;
+  failed: boolean;
+}
+
 export type AccountTracker =
-  | { state: 'loading'; open: () => Promise<SyncableTrackerStore> }
-  | { state: 'signedOut'; open: () => Promise<SyncableTrackerStore> }
-  | {
+  // Until the session is known, the page waits ("Opening your tracker…"): opening the device's
+  // tracker first would show the wrong marks to a person whose sync is on.
+  | { state: 'loading' }
+  | ({ state: 'signedOut' } & Opened)
+  | ({
       state: 'signedIn';
-      open: () => Promise<SyncableTrackerStore>;
       account: string;
-      /** The store shown, once open (null while opening, or if it cannot be opened). */
-      store: SyncableTrackerStore | null;
       /** Sync is on for this account on this device. */
       syncing: boolean;
       /** The running sync's last report (sync off: null). */
@@ -41,17 +51,20 @@ export type AccountTracker =
       turnOn: () => Promise<void>;
       turnOff: () => Promise<void>;
       syncNow: () => void;
-    };
+    } & Opened);
 
 export function useAccountTracker(): AccountTracker {
   const session = useSession();
   const known = session.status !== 'loading';
   const account = session.status === 'signedIn' ? session.session.user.id : null;
   // The person's tracker as the session gives it (signed in or out here or in another tab)...
-  const opened = useMemo<Shown | null>(
-    () => (known ? { account, opened: openTrackerFor(account) } : null),
-    [known, account],
-  );
+  const opened = useMemo<Shown | null>(() => {
+    if (!known) return null;
+    const store = openTrackerFor(account);
+    // A browser that keeps no data: the effect below shows it (`failed`), once it has run.
+    store.catch(() => undefined);
+    return { opened: store };
+  }, [known, account]);
   // ...until turning sync on or off here, or on another device, answers the one to show next
   // (for as long as the same person is signed in).
   const [replaced, setReplaced] = useState<Replaced | null>(null);
@@ -61,21 +74,22 @@ export function useAccountTracker(): AccountTracker {
     (store: SyncableTrackerStore, turnedOff = false) =>
       setReplaced({
         of: opened,
-        by: { account, opened: Promise.resolve(store) },
+        by: { opened: Promise.resolve(store) },
         turnedOffElsewhere: turnedOff,
       }),
-    [opened, account],
+    [opened],
   );
 
   // The store, once open; the one shown before is closed when another replaces it.
-  const [loaded, setLoaded] = useState<{ shown: Shown; store: SyncableTrackerStore } | null>(null);
+  const [loaded, setLoaded] = useState<{ shown: Shown; store: SyncableTrackerStore | null }>();
   const store = loaded && loaded.shown === shown ? loaded.store : null;
+  const failed = loaded !== undefined && loaded.shown === shown && loaded.store === null;
   useEffect(() => {
     if (!shown) return;
     let current = true;
     shown.opened.then(
       (open) => current && setLoaded({ shown, store: open }),
-      () => undefined,
+      () => current && setLoaded({ shown, store: null }),
     );
     return () => {
       current = false;
@@ -88,43 +102,36 @@ export function useAccountTracker(): AccountTracker {
 
   const syncing = account !== null && store !== null && store.name === trackerDatabaseName(account);
 
-  // Each "Sync now" starts the sync afresh (it runs at once when it starts).
-  const [runs, setRuns] = useState(0);
   const [reported, setReported] = useState<{
     store: SyncableTrackerStore;
     status: SyncStatus;
   } | null>(null);
   const status = syncing && reported?.store === store ? reported.status : null;
-  // Stops the running sync (turning sync off stops it first: it must not write to a tracker
-  // that is being moved back to the device's own).
-  const stopSync = useRef<() => void>(() => undefined);
+  // The running sync, once started (turning sync off stops it and waits for its run: it must
+  // not send rows after the server copy is deleted, nor write to a tracker being moved).
+  const sync = useRef<Promise<RunningSync | null>>(Promise.resolve(null));
+  // Turning sync off failed: the sync starts again.
+  const [restarts, setRestarts] = useState(0);
   useEffect(() => {
     if (!syncing || account === null || store === null) return;
-    let stop: (() => void) | null = null;
     let current = true;
-    void getSupabase().then((client) => {
-      if (!current) return;
-      stop = startTrackerSync({
-        client,
-        account,
-        store,
-        onStatus: (next) => current && setReported({ store, status: next }),
-        onTurnedOff: (device) => current && replace(device, true),
-      });
-      stopSync.current = () => stop?.();
-    });
+    const started = getSupabase().then((client) =>
+      current
+        ? startTrackerSync({
+            client,
+            account,
+            store,
+            onStatus: (next) => current && setReported({ store, status: next }),
+            onTurnedOff: (device) => current && replace(device, true),
+          })
+        : null,
+    );
+    sync.current = started;
     return () => {
       current = false;
-      stop?.();
+      void started.then((running) => running?.stop());
     };
-  }, [syncing, account, store, runs, replace]);
-
-  // Until the session is known, the page waits ("Opening your tracker…"): opening the device's
-  // tracker first would show the wrong marks to a person whose sync is on.
-  const open = useCallback(
-    () => shown?.opened ?? new Promise<SyncableTrackerStore>(() => undefined),
-    [shown],
-  );
+  }, [syncing, account, store, restarts, replace]);
 
   const turnOn = useCallback(async () => {
     if (account === null) return;
@@ -133,27 +140,29 @@ export function useAccountTracker(): AccountTracker {
 
   const turnOff = useCallback(async () => {
     if (account === null || store === null) return;
-    stopSync.current();
     let device: SyncableTrackerStore;
     try {
-      device = await turnSyncOff(await getSupabase(), account, store);
+      const client = await getSupabase();
+      device = await turnSyncOff(client, account, store, await sync.current);
     } catch (error) {
       // Nothing changed (sync.ts#turnSyncOff): the sync goes on.
-      setRuns((count) => count + 1);
+      setRestarts((count) => count + 1);
       throw error;
     }
     replace(device);
   }, [account, store, replace]);
 
-  const syncNow = useCallback(() => setRuns((count) => count + 1), []);
+  const syncNow = useCallback(() => {
+    void sync.current.then((running) => running?.syncNow());
+  }, []);
 
-  if (!known || !shown) return { state: 'loading', open };
-  if (account === null) return { state: 'signedOut', open };
+  if (!known || !shown) return { state: 'loading' };
+  if (account === null) return { state: 'signedOut', store, failed };
   return {
     state: 'signedIn',
-    open,
     account,
     store,
+    failed,
     syncing,
     status,
     turnedOffElsewhere,
