@@ -141,9 +141,10 @@ async def sign_up(client: httpx.AsyncClient, email: str) -> tuple[str, str]:
     response.raise_for_status()
     session = response.json()
     token = session["access_token"]
-    # Sync is turned on first: without a consent row the server refuses every write.
+    # Sync is turned on first (tracker_sync_on records the consent): without it the server
+    # refuses every write.
     response = await client.post(
-        "/rest/v1/tracker_sync_consents",
+        "/rest/v1/rpc/tracker_sync_on",
         json={"consent_version": "2026-11"},
         headers={"Authorization": f"Bearer {token}"},
     )

@@ -26,7 +26,7 @@ async function signedIn(email, consent = true) {
   assert.equal(error, null);
   assert.ok(data.user);
   if (consent) {
-    const given = await client.from('tracker_sync_consents').insert({ consent_version: '2026-11' });
+    const given = await client.rpc('tracker_sync_on', { consent_version: '2026-11' });
     assert.equal(given.error, null);
   }
   return { client, id: data.user.id };
@@ -206,13 +206,24 @@ test('nothing is written without consent to sync, nor after turning sync off', a
   assert.equal(refused.error?.code, '42501');
   assert.match(refused.error?.message ?? '', /requires tracker_sync_consents/);
 
-  const given = await client.from('tracker_sync_consents').insert({ consent_version: '2026-11' });
+  // The consent is the server's to write, through tracker_sync_on (which emails the owner):
+  // the table itself takes no write from a client.
+  const direct = await client.from('tracker_sync_consents').insert({ consent_version: '2026-11' });
+  assert.equal(direct.status, 403);
+  assert.equal(direct.error?.code, '42501');
+  const seen = server.outbox.count('no-consent@example.com');
+  const given = await client.rpc('tracker_sync_on', { consent_version: '2026-11' });
   assert.equal(given.error, null);
+  assert.equal(given.data.consent_version, '2026-11');
+  const turnedOn = await server.outbox.waitFor('no-consent@example.com', { after: seen });
+  assert.match(turnedOn.subject, /^Prayer tracker sync was turned on for your .+ account$/);
   const taken = await client.from('prayer_marks').upsert(mark('2026-11-08', 'fajr', 'late'));
   assert.equal(taken.error, null);
 
   const forgotten = await client.rpc('tracker_forget');
   assert.equal(forgotten.data, 2);
+  const turnedOff = await server.outbox.waitFor('no-consent@example.com', { after: seen + 1 });
+  assert.match(turnedOff.subject, /^Prayer tracker sync was turned off for your .+ account$/);
   const later = await client.from('prayer_marks').upsert(mark('2026-11-08', 'isha', 'late'));
   assert.equal(later.status, 403);
   assert.match(later.error?.message ?? '', /requires tracker_sync_consents/);

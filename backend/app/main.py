@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from app.account.notices import notify_owner
 from app.account.router import router as account_router
 from app.auth.passwords import Passwords
 from app.auth.providers import OidcProviders
@@ -88,7 +89,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Every domain's tables and functions, and PostgREST's answers for every other /rest/v1 path.
     app.include_router(
         data_router(
-            (*NEWSLETTER_TABLES, *TRACKER_TABLES), (*NEWSLETTER_FUNCTIONS, *TRACKER_FUNCTIONS)
+            (*NEWSLETTER_TABLES, *TRACKER_TABLES),
+            (*NEWSLETTER_FUNCTIONS, *TRACKER_FUNCTIONS),
+            notify_owner,
         )
     )
     app.include_router(newsletter_api_router)

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
-import { createAccount, signIn, uniqueEmail } from '../support/accounts';
+import { createAccount, mailsTo, signIn, uniqueEmail } from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { accountSite } from '../support/servers';
 
@@ -52,6 +52,13 @@ async function lastSynced(page: Page): Promise<number> {
 async function syncedAt(page: Page): Promise<number> {
   await expect.poll(() => lastSynced(page)).toBeGreaterThan(0);
   return lastSynced(page);
+}
+
+/** The subjects of the tracker's emails to the account, oldest first. */
+function trackerNotices(email: string): string[] {
+  return mailsTo(accountSite, email)
+    .map((mail) => mail.subject)
+    .filter((subject) => subject.startsWith('Prayer tracker sync'));
 }
 
 /** Today's prayer (the make-up balance below has groups of the same names). */
@@ -160,6 +167,10 @@ test('sync across two browsers: upload, offline, conflict, export, turning off',
     expect(await serverMarks(request, token)).toEqual({});
     await turnSyncOn(first.page);
     expect(await serverMarks(request, token)).toEqual({ fajr: 'on_time', dhuhr: 'late' });
+    // The owner is told, by email, that a copy of their practice is now kept.
+    await expect
+      .poll(() => trackerNotices(email))
+      .toEqual(['Prayer tracker sync was turned on for your noor account']);
     await expect(prayer(first.page, 'Fajr').getByRole('radio', { name: 'On time' })).toBeChecked();
 
     // The account export holds the tracker while sync is on.
@@ -243,6 +254,13 @@ test('sync across two browsers: upload, offline, conflict, export, turning off',
     );
     await expect(panel.getByRole('heading', { name: 'Sync across your devices' })).toBeFocused();
     expect(await serverMarks(request, token)).toEqual({});
+    // Told by email too; the second browser joining the copy sent none.
+    await expect
+      .poll(() => trackerNotices(email))
+      .toEqual([
+        'Prayer tracker sync was turned on for your noor account',
+        'Prayer tracker sync was turned off for your noor account',
+      ]);
     const afterOff = await exportedTracker(request, token);
     expect(Object.values(afterOff).every((rows) => rows.length === 0)).toBe(true);
     // This browser keeps its copy, and offers the consent again.

@@ -210,7 +210,7 @@ def _a_provider_account(t: Texts, provider: str) -> str:
     return t.gettext("A %(provider)s account", provider=provider)
 
 
-def _device(t: Texts, device: Device) -> str:
+def device_text(t: Texts, device: Device) -> str:
     """Device.label in the reader's language: 'Firefox on Windows'."""
     if device.browser == UNKNOWN and device.os == UNKNOWN:
         return t.gettext("an unknown device")
@@ -222,7 +222,7 @@ def _device(t: Texts, device: Device) -> str:
     )
 
 
-def _when(t: Texts, when: datetime) -> str:
+def when_text(t: Texts, when: datetime) -> str:
     """'05 March 2026 at 14:03 UTC' in English; the date, time and words per language."""
     return t.gettext("%(date)s at %(time)s UTC", date=t.date(when), time=t.time(when))
 
@@ -240,8 +240,8 @@ def security_notice(
     a_provider_account = _a_provider_account(t, provider)
     context = {
         "email": user.email or "",
-        "when": _when(t, when),
-        "device": _device(t, device),
+        "when": when_text(t, when),
+        "device": device_text(t, device),
         "security_url": page_url(settings.site_url, t.locale, "/profile"),
         "reset_url": page_url(settings.site_url, t.locale, "/auth/forgot-password"),
         "support_email": settings.support_email,

@@ -25,6 +25,7 @@ from app.core.postgrest.tables import (
     RequiredRow,
     RowCheck,
     Type,
+    Verb,
     owned_by,
     table_of,
 )
@@ -225,7 +226,9 @@ SYNC_CONSENTS = DataTable(
         Column("consented_at", Type.timestamptz, writable=False, server_value=_now),
     ),
     key=("user_id",),
-    policy=owned_by("user_id"),
+    # Read by the owner; written only by tracker_sync_on and tracker_forget (functions.py),
+    # which email the owner, and delete the whole copy with it.
+    policy=owned_by("user_id", verbs=frozenset({Verb.select})),
 )
 
 TABLES = (

@@ -68,8 +68,11 @@ async def rich_account(client: httpx.AsyncClient, outbox: Outbox, email: str) ->
 
 async def track(client: httpx.AsyncClient, session: dict[str, Any]) -> None:
     """Sync turned on, with a mark, a starting make-up balance and the settings."""
+    response = await client.post(
+        "/rest/v1/rpc/tracker_sync_on", json={"consent_version": "2026-11"}, headers=bearer(session)
+    )
+    assert response.status_code == 200, response.text
     for table, row in (
-        ("tracker_sync_consents", {"consent_version": "2026-11"}),
         ("prayer_marks", TRACKER_MARK),
         ("tracker_make_up_balances", {"prayer": "fajr", "starting": 30, "updated_at": _AT}),
         ("tracker_settings", {"voluntary": ["witr"], "updated_at": _AT}),

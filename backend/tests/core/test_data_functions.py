@@ -10,6 +10,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from app.account.notices import notify_owner
 from app.core.callers import Role
 from app.core.postgrest.router import data_router
 from app.core.postgrest.tables import Column, DataFunction, FunctionCall, Type
@@ -26,7 +27,8 @@ async def test_an_unknown_function_lists_the_declared_ones(client: httpx.AsyncCl
     )
     # Both domains' functions, from their declarations.
     assert body["hint"] == (
-        "The functions exposed here are tracker_forget(), verify_subscriber(token)."
+        "The functions exposed here are tracker_forget(), tracker_sync_on(consent_version), "
+        "verify_subscriber(token)."
     )
 
 
@@ -95,7 +97,7 @@ ADD = DataFunction(
 @pytest.fixture
 def with_test_function(app: FastAPI) -> FastAPI:
     # In front of the app's own /rest/v1 routes, whose catch-alls would answer first.
-    for route in reversed(data_router((), (ADD,)).routes):
+    for route in reversed(data_router((), (ADD,), notify_owner).routes):
         app.router.routes.insert(0, route)
     return app
 

@@ -25,13 +25,15 @@ def settings_overrides() -> dict[str, Any]:
 
 
 CONSENTS = "/rest/v1/tracker_sync_consents"
+SYNC_ON = "/rest/v1/rpc/tracker_sync_on"
 
 
 async def give_consent(client: httpx.AsyncClient, person: Person) -> None:
+    """Turns sync on as the tracker page does: the consent, through tracker_sync_on."""
     response = await client.post(
-        CONSENTS, json={"consent_version": "2026-11"}, headers=person.headers
+        SYNC_ON, json={"consent_version": "2026-11"}, headers=person.headers
     )
-    assert response.status_code == 201, response.text
+    assert response.status_code == 200, response.text
 
 
 async def _person(client: httpx.AsyncClient, email: str, *, consent: bool = True) -> Person:

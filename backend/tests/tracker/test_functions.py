@@ -1,5 +1,6 @@
-"""`rpc('tracker_forget')`: turning sync off deletes the caller's server copy, all of it and
-only theirs, in one request."""
+"""`rpc('tracker_sync_on')` and `rpc('tracker_forget')`: turning sync on records the consent
+and tells the owner; turning it off deletes the caller's server copy, all of it and only
+theirs, in one request, and tells the owner."""
 
 from __future__ import annotations
 
@@ -7,15 +8,18 @@ import httpx
 from fastapi import FastAPI
 from sqlalchemy import event
 
-from tests.tracker.conftest import MARKS, UPSERT, Person, mark
+from app.mail.mailbox import text_body
+from tests.auth.helpers import signup
+from tests.conftest import Outbox
+from tests.tracker.conftest import MARKS, SYNC_ON, UPSERT, Person, give_consent, mark
 
 FORGET = "/rest/v1/rpc/tracker_forget"
 AT = "2026-11-27T10:00:00Z"
 
 
 async def _sync_on(client: httpx.AsyncClient, person: Person) -> None:
+    await give_consent(client, person)
     for path, body in (
-        ("tracker_sync_consents", {"consent_version": "2026-11"}),
         ("prayer_marks", [mark(), mark(prayer="isha")]),
         (
             "tracker_make_up_entries",
@@ -98,3 +102,77 @@ async def test_forget_deletes_without_reading_the_rows_first(
     touched = [s for s in statements if "TRACKER_" in s or "PRAYER_MARKS" in s]
     assert len(touched) == 7, touched
     assert all(s.startswith("DELETE") for s in touched), touched
+
+
+# --- turning sync on, and the owner's emails ------------------------------------------------
+
+
+async def test_sync_on_records_the_consent_once_and_emails_the_owner_once(
+    client: httpx.AsyncClient, carim: Person, outbox: Outbox
+) -> None:
+    body = {"consent_version": "2026-11"}
+    response = await client.post(SYNC_ON, json=body, headers=carim.headers)
+    assert response.status_code == 200, response.text
+    consent = response.json()
+    assert consent["user_id"] == carim.id
+    assert consent["consent_version"] == "2026-11"
+    assert consent["consented_at"]
+    notice = outbox.last_to("carim@example.com")
+    assert notice["Subject"] == "Prayer tracker sync was turned on for your noor account"
+    text = text_body(notice)
+    assert "(carim@example.com)" in text
+    assert " UTC from " in text
+    assert "/tracker" in text
+    assert notice.get_body(("html",)) is not None
+    # A second device turning sync on joins the copy: the same consent, no second email.
+    again = await client.post(SYNC_ON, json=body, headers=carim.headers)
+    assert again.json() == consent
+    notices = [m for m in outbox.to("carim@example.com") if "tracker" in str(m["Subject"])]
+    assert len(notices) == 1
+
+
+async def test_turning_sync_off_emails_the_owner_only_when_there_was_a_copy(
+    client: httpx.AsyncClient, carim: Person, outbox: Outbox
+) -> None:
+    # Sync never on: nothing to delete, nothing to tell.
+    assert (await client.post(FORGET, json={}, headers=carim.headers)).json() == 0
+    assert not [m for m in outbox.to("carim@example.com") if "turned off" in str(m["Subject"])]
+    await _sync_on(client, carim)
+    assert (await client.post(FORGET, json={}, headers=carim.headers)).json() == 7
+    notice = outbox.last_to("carim@example.com")
+    assert notice["Subject"] == "Prayer tracker sync was turned off for your noor account"
+    assert "has been deleted" in text_body(notice)
+
+
+async def test_sync_on_refuses_anon_service_role_and_an_unknown_consent_text(
+    client: httpx.AsyncClient, carim: Person, service: dict[str, str]
+) -> None:
+    body = {"consent_version": "2026-11"}
+    response = await client.post(SYNC_ON, json=body)
+    assert (response.status_code, response.json()["code"]) == (401, "42501")
+    # service_role has no account of its own to keep a copy for.
+    response = await client.post(SYNC_ON, json=body, headers=service)
+    assert (response.status_code, response.json()["code"]) == (403, "42501")
+    response = await client.post(
+        SYNC_ON, json={"consent_version": "2020-01"}, headers=carim.headers
+    )
+    assert (response.status_code, response.json()["code"]) == (400, "23514")
+    response = await client.post(SYNC_ON, json={}, headers=carim.headers)
+    assert (response.status_code, response.json()["code"]) == (404, "PGRST202")
+    # Refused, none of them turned sync on.
+    response = await client.post(MARKS, json=[mark()], headers=carim.headers | UPSERT)
+    assert response.status_code == 403
+
+
+async def test_the_notice_is_in_the_accounts_language(
+    client: httpx.AsyncClient, outbox: Outbox
+) -> None:
+    response = await signup(client, "dalia@example.com", data={"locale": "ar"})
+    assert response.status_code == 200, response.text
+    session = response.json()
+    headers = {"Authorization": f"Bearer {session['access_token']}"}
+    response = await client.post(SYNC_ON, json={"consent_version": "2026-11"}, headers=headers)
+    assert response.status_code == 200, response.text
+    notice = outbox.last_to("dalia@example.com")
+    assert notice["Subject"] == "تم تشغيل مزامنة متابعة الصلاة لحسابك في noor"
+    assert "/ar/tracker" in text_body(notice)

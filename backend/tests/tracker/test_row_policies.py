@@ -239,25 +239,35 @@ async def test_anon_deletes_nothing_and_service_role_deletes_any(
 # --- the other tables share the one declaration shape ------------------------------------
 
 
-async def test_the_consent_time_is_the_servers_and_the_consent_is_the_users_own(
-    client: httpx.AsyncClient, carim: Person, bilal: Person
+async def test_the_consent_is_the_users_own_and_only_its_functions_write_it(
+    client: httpx.AsyncClient, carim: Person, bilal: Person, service: dict[str, str]
 ) -> None:
-    response = await client.post(
-        CONSENTS, json={"consent_version": "2026-11"}, headers=carim.headers | REPRESENT
-    )
-    assert response.status_code == 201, response.text
-    (row,) = response.json()
+    """Clients read their consent; tracker_sync_on and tracker_forget write it (they email
+    the owner, test_functions.py), so no verb but select reaches the table, the owner's own
+    row included."""
+    await give_consent(client, carim)
+    (row,) = (await client.get(CONSENTS, headers=carim.headers)).json()
     assert row["user_id"] == carim.id
     assert row["consented_at"]
-    response = await client.post(
-        CONSENTS,
-        json={"consent_version": "2026-11", "consented_at": "2020-01-01T00:00:00Z"},
-        headers=carim.headers,
+    body = {"consent_version": "2026-11"}
+    own = {"user_id": f"eq.{carim.id}"}
+    for response in (
+        await client.post(CONSENTS, json=body, headers=carim.headers),
+        await client.post(CONSENTS, json=body, headers=carim.headers | UPSERT),
+        await client.patch(CONSENTS, json=body, params=own, headers=carim.headers),
+        await client.delete(CONSENTS, params=own, headers=carim.headers),
+    ):
+        _refused(response, 403, "permission denied for table tracker_sync_consents")
+    _refused(
+        await client.post(CONSENTS, json=body),
+        401,
+        "permission denied for table tracker_sync_consents",
     )
-    assert response.json()["code"] == "PGRST204"
     assert [r["user_id"] for r in (await client.get(CONSENTS, headers=bilal.headers)).json()] == [
         bilal.id
     ]
+    # Still there, unchanged.
+    assert (await client.get(CONSENTS, headers=carim.headers)).json() == [row]
 
 
 # --- no write without consent to sync ------------------------------------------------------

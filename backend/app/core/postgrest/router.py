@@ -21,7 +21,13 @@ from app.core.error_codes import ErrorCode
 from app.core.errors import AppError
 from app.core.postgrest import errors, language, openapi
 from app.core.postgrest.statements import DataStatements, Result
-from app.core.postgrest.tables import DataFunction, DataTable, FunctionCall, Verb
+from app.core.postgrest.tables import (
+    DataFunction,
+    DataTable,
+    FunctionCall,
+    OwnerNotifier,
+    Verb,
+)
 
 
 async def _caller(request: Request, api_keys: ApiKeysDep, jwt_keys: JwtKeysDep) -> RestCaller:
@@ -209,7 +215,9 @@ def _arguments(function: DataFunction, raw: bytes, hint: str) -> dict[str, objec
     return {a.name: language.convert_argument(a, found[a.name]) for a in function.arguments}
 
 
-def _function_route(router: APIRouter, function: DataFunction, hint: str) -> None:
+def _function_route(
+    router: APIRouter, function: DataFunction, hint: str, notifier: OwnerNotifier
+) -> None:
     responses, doc = openapi.function_doc(function)
 
     @router.post(
@@ -222,22 +230,25 @@ def _function_route(router: APIRouter, function: DataFunction, hint: str) -> Non
             raise errors.function_denied(caller.role, function.name)
         if function.counts_as_write:
             await _limit_writes(request, caller)
-        call = FunctionCall(context.db, caller, _keyring(request), arguments, context)
+        call = FunctionCall(context.db, caller, _keyring(request), arguments, context, notifier)
         result = await function.run(call)
         return Response(json.dumps(result, ensure_ascii=False), media_type="application/json")
 
 
-def data_router(tables: Sequence[DataTable], functions: Sequence[DataFunction]) -> APIRouter:
+def data_router(
+    tables: Sequence[DataTable], functions: Sequence[DataFunction], notifier: OwnerNotifier
+) -> APIRouter:
     """The routes of every domain's declared tables and functions, then PostgREST's answers
     for the rest: an unknown function (PGRST202, with the list of the declared ones) and an
     unknown table (PGRST205). Included after any route a domain serves under /rest/v1 itself,
-    since its catch-alls match every path there."""
+    since its catch-alls match every path there. `notifier` emails a function's caller
+    (tables.py#OwnerNotifier)."""
     router = APIRouter(prefix="/rest/v1", tags=["rest"])
     for table in tables:
         _table_routes(router, table)
     hint = _functions_hint(functions)
     for function in functions:
-        _function_route(router, function, hint)
+        _function_route(router, function, hint, notifier)
 
     @router.api_route("/rpc/{name}", methods=["GET", "POST"], include_in_schema=False)
     async def unknown_function(name: str, _caller: CallerDep) -> Response:

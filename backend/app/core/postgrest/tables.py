@@ -20,6 +20,7 @@ filtered or ordered on, since the database never sees its value.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -195,18 +196,31 @@ class DataTable:
         return tuple(c for c in self.columns if c.sealed)
 
 
+# Emails an account's owner that a domain changed something of theirs (the tracker's sync
+# turned on or off): the domain names the notice, the account layer, which may read the
+# person's address, name and language, writes it (account/notices.py, given to data_router by
+# main.py). The email joins the request's outbox, so it is sent only if the change commits.
+OwnerNotifier = Callable[[RequestContext, uuid.UUID, str], Awaitable[None]]
+
+
 @dataclass(frozen=True)
 class FunctionCall:
     """What a declared function runs with: the request's transaction, the caller, the keyring
-    (for DataStatements over sealed tables), its arguments (checked and typed), and the
-    request's context (mail queue, client, settings, limiter) for a domain service that needs
-    it, as the newsletter's does."""
+    (for DataStatements over sealed tables), its arguments (checked and typed), the request's
+    context (mail queue, client, settings, limiter) for a domain service that needs it, as the
+    newsletter's does, and the way to tell the caller of a change (`notify_caller`)."""
 
     db: AsyncSession
     caller: RestCaller
     keyring: Keyring
     arguments: Mapping[str, object]
     context: RequestContext
+    notifier: OwnerNotifier
+
+    async def notify_caller(self, notice: str) -> None:
+        """Emails the signed-in caller the notice `notice` (OwnerNotifier)."""
+        if self.caller.user_id is not None:
+            await self.notifier(self.context, self.caller.user_id, notice)
 
 
 @dataclass(frozen=True)

@@ -95,10 +95,10 @@ function server(options: { consent: boolean; hold?: boolean; pulled?: Record<str
         runs.push(`upsert ${table} ${String(rows.length)}`);
         const store = () => {
           runs.push(`stored ${table} ${String(rows.length)}`);
-          if (table !== 'tracker_sync_consents') stored.push(...rows.map(() => table));
+          stored.push(...rows.map(() => table));
           return { error: null, status: 201 };
         };
-        if (!options.hold || table === 'tracker_sync_consents') return Promise.resolve(store());
+        if (!options.hold) return Promise.resolve(store());
         return new Promise((resolve) => held.push(() => resolve(store())));
       },
       then: (resolve: (value: typeof result) => void) => {

@@ -334,9 +334,9 @@ export async function turnSyncOn(
   client: SupabaseClient,
   account: string,
 ): Promise<SyncableTrackerStore> {
-  const consent = await client
-    .from('tracker_sync_consents')
-    .upsert({ consent_version: CONSENT_VERSION }, { onConflict: 'user_id' });
+  // The server records the consent and emails the account's owner (backend
+  // tracker/functions.py); a second device's consent changes nothing there.
+  const consent = await client.rpc('tracker_sync_on', { consent_version: CONSENT_VERSION });
   if (consent.error) throw failed(consent);
   const device = await openTrackerStore(null);
   let synced: SyncableTrackerStore;
