@@ -1,12 +1,13 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
-import { createAccount, mailsTo, signIn, uniqueEmail } from '../support/accounts';
+import { createAccount, mailsTo, signIn, uniqueEmail, verifyLink } from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { accountSite } from '../support/servers';
 
 /**
  * The tracker's sync in real Chromium against the real server (docs/behaviour.md#tracker-sync):
- * marks made signed out are uploaded once sync is turned on (with the consent); a second
+ * marks made signed out are uploaded once sync is turned on (with the consent), for an
+ * account signed in to or one created there and then through the sign-up form; a second
  * browser of the same account sees them; a mark made offline arrives in the other browser
  * after reconnecting; the later of two changes to one prayer wins in both; the account export
  * holds the tracker while sync is on; turning sync off deletes the server copy and keeps this
@@ -142,6 +143,72 @@ test('signed out: the panel says the marks stay in this browser, with the way to
     'href',
     '/signup',
   );
+});
+
+test('marks made signed out, then sign-up from the panel and sync on: the account has them', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, 'tracker-signup');
+  await presetConsent(page, 'rejected');
+
+  // Signed out: today's marks, in this browser only.
+  await openTracker(page);
+  await prayer(page, 'Fajr').getByRole('radio', { name: 'Late' }).click();
+  await prayer(page, 'Maghrib').getByRole('radio', { name: 'On time' }).click();
+  await expect(prayer(page, 'Maghrib').getByRole('radio', { name: 'On time' })).toBeChecked();
+
+  // The panel's way to an account, then the sign-up form as a person fills it.
+  await syncPanel(page).getByRole('link', { name: 'Create a free account' }).click();
+  await expect(page).toHaveURL(/\/signup(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Khadija Rahman');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/auth\/confirm-signup$/);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  // The confirmation email, through the dev mailbox; its link confirms and signs in.
+  await page.goto(await verifyLink(accountSite, email, 'signup'));
+  // Confirming ends on the profile's welcome, whose 'Track your prayers' leads back (a return
+  // path straight to the tracker is also accepted: then there is nothing to follow).
+  await expect(page).toHaveURL(/\/(profile|tracker)(\?|$)/);
+  if (new URL(page.url()).pathname === '/profile') {
+    await page
+      .getByRole('region', { name: 'Your account is ready' })
+      .getByRole('link', { name: 'Track your prayers' })
+      .click();
+  }
+  await expect(page).toHaveURL(/\/tracker(\?|$)/);
+  await expect(
+    syncPanel(page).getByRole('checkbox', { name: /I agree that my prayer tracker is stored/ }),
+  ).toBeVisible();
+  // The marks made before signing up are still here, and nothing was sent without the consent.
+  await expect(prayer(page, 'Fajr').getByRole('radio', { name: 'Late' })).toBeChecked();
+  await expect(prayer(page, 'Maghrib').getByRole('radio', { name: 'On time' })).toBeChecked();
+  const token = await accessToken(request, email);
+  expect(await serverMarks(request, token)).toEqual({});
+
+  await turnSyncOn(page);
+  expect(await serverMarks(request, token)).toEqual({ fajr: 'late', maghrib: 'on_time' });
+
+  // Another browser signed in to the new account through the login form, sync on there: the
+  // marks made before the account existed.
+  const second = await newDevice(browser);
+  try {
+    await signInToTracker(second.page, email);
+    await turnSyncOn(second.page);
+    await expect(prayer(second.page, 'Fajr').getByRole('radio', { name: 'Late' })).toBeChecked();
+    await expect(
+      prayer(second.page, 'Maghrib').getByRole('radio', { name: 'On time' }),
+    ).toBeChecked();
+  } finally {
+    await second.context.close();
+  }
 });
 
 test('sync across two browsers: upload, offline, conflict, export, turning off', async ({
