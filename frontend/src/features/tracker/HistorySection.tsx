@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { ScrollBox } from '../../components/ScrollBox';
 import { activeLocale } from '../../lib/i18n/catalogs';
@@ -385,100 +385,148 @@ interface HeatMapProps {
 
 /** The heat map: a day's or a week's prayers one by one; a month or a year one square a day. */
 function HeatMap(props: HeatMapProps) {
-  const { days, range, mirror, locale } = props;
+  if (props.range.period === 'day' || props.range.period === 'week')
+    return <PrayerGrid {...props} />;
+  if (props.range.period === 'year') return <YearStrips {...props} />;
+  return <MonthCalendar {...props} />;
+}
+
+/** An SVG chart of the history, its size following the column's (the text beside it says it all). */
+function Chart({
+  width,
+  height,
+  children,
+}: {
+  width: number;
+  height: number;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      className={styles.heatmap}
+      viewBox={`0 0 ${width} ${height}`}
+      style={{ maxInlineSize: `${width * 1.6}px` }}
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** One square of a heat map, with its day's figures as its title where it stands for a day. */
+function Square(props: {
+  x: number;
+  y: number;
+  size: number;
+  className: string | undefined;
+  title?: string;
+}) {
+  const { x, y, size, className, title } = props;
+  return (
+    <rect
+      x={x}
+      y={y}
+      width={size}
+      height={size}
+      rx={Math.max(2, Math.round(size / 7))}
+      className={className}
+    >
+      {title && <title>{title}</title>}
+    </rect>
+  );
+}
+
+/** A day or a week: a row per prayer, a column per day, each square the prayer's mark. */
+function PrayerGrid(props: HeatMapProps) {
+  const { days, mirror, locale } = props;
   const cell = 20;
-  const gap = 3;
-  if (range.period === 'day' || range.period === 'week') {
-    const labelWidth = 60;
-    const width = labelWidth + days.length * (cell + gap) + 24;
-    const height = OBLIGATORY.length * (cell + gap) + 20;
-    const column = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'narrow' });
-    return (
-      <svg
-        className={styles.heatmap}
-        viewBox={`0 0 ${width} ${height}`}
-        style={{ maxInlineSize: `${width * 1.6}px` }}
-        aria-hidden="true"
-        focusable="false"
-      >
-        {days.map((day, index) => (
+  const step = cell + 3;
+  const labelWidth = 60;
+  const width = labelWidth + days.length * step + 24;
+  const height = OBLIGATORY.length * step + 20;
+  const column = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'narrow' });
+  const x = (index: number) => mirror(labelWidth + index * step, cell, width);
+  return (
+    <Chart width={width} height={height}>
+      {days.map((day, index) => (
+        <text
+          key={day.day}
+          x={x(index) + cell / 2}
+          y={12}
+          textAnchor="middle"
+          className={styles.chartLabel}
+        >
+          {column.format(dayDate(day.day))}
+        </text>
+      ))}
+      {OBLIGATORY.map((prayer, row) => (
+        <g key={prayer}>
           <text
-            key={day.day}
-            x={mirror(labelWidth + index * (cell + gap), cell, width) + cell / 2}
-            y={12}
-            textAnchor="middle"
+            x={props.rightToLeft ? width : 0}
+            y={20 + row * step + 14}
             className={styles.chartLabel}
+            textAnchor="start"
           >
-            {column.format(dayDate(day.day))}
+            {props.prayerLabel(prayer)}
           </text>
-        ))}
-        {OBLIGATORY.map((prayer, row) => (
-          <g key={prayer}>
-            <text
-              x={props.rightToLeft ? width : 0}
-              y={20 + row * (cell + gap) + 14}
-              className={styles.chartLabel}
-              textAnchor="start"
-            >
-              {props.prayerLabel(prayer)}
-            </text>
-            {days.map((day, index) => (
-              <rect
+          {days.map((day, index) => (
+            <Square
+              key={day.day}
+              x={x(index)}
+              y={20 + row * step}
+              size={cell}
+              className={
+                day.day > props.today ? styles.future : props.statusClass(day.prayers[prayer])
+              }
+            />
+          ))}
+        </g>
+      ))}
+    </Chart>
+  );
+}
+
+/** A year: a row per month, its name as text of the page's size, its days as one strip. */
+function YearStrips(props: HeatMapProps) {
+  const { days, mirror, locale } = props;
+  const monthName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
+  const months: { key: string; label: string; days: HistoryDay[] }[] = [];
+  for (const day of days) {
+    const date = dayDate(day.day);
+    const month = date.getUTCMonth();
+    months[month] ??= { key: day.day, label: monthName.format(date), days: [] };
+    months[month].days.push(day);
+  }
+  const size = 9;
+  const step = size + 2;
+  const width = 31 * step;
+  return (
+    <div className={styles.year} aria-hidden="true">
+      {months.map((month) => (
+        <div key={month.key} className={styles.yearRow}>
+          <span className={styles.yearLabel}>{month.label}</span>
+          <svg viewBox={`0 0 ${width} ${size}`} focusable="false">
+            {month.days.map((day, index) => (
+              <Square
                 key={day.day}
-                x={mirror(labelWidth + index * (cell + gap), cell, width)}
-                y={20 + row * (cell + gap)}
-                width={cell}
-                height={cell}
-                rx={3}
-                className={
-                  day.day > props.today ? styles.future : props.statusClass(day.prayers[prayer])
-                }
+                x={mirror(index * step, size, width)}
+                y={0}
+                size={size}
+                className={props.shadeClass(day)}
+                title={props.titleOf(day)}
               />
             ))}
-          </g>
-        ))}
-      </svg>
-    );
-  }
-  if (range.period === 'year') {
-    // A row per month: its name as text of the page's size, its days as one strip of squares.
-    const monthName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
-    const months: { key: string; label: string; days: HistoryDay[] }[] = [];
-    for (const day of days) {
-      const date = dayDate(day.day);
-      const month = date.getUTCMonth();
-      months[month] ??= { key: day.day, label: monthName.format(date), days: [] };
-      months[month].days.push(day);
-    }
-    const size = 9;
-    const space = 2;
-    const width = 31 * (size + space);
-    return (
-      <div className={styles.year} aria-hidden="true">
-        {months.map((month) => (
-          <div key={month.key} className={styles.yearRow}>
-            <span className={styles.yearLabel}>{month.label}</span>
-            <svg viewBox={`0 0 ${width} ${size}`} focusable="false">
-              {month.days.map((day, index) => (
-                <rect
-                  key={day.day}
-                  x={mirror(index * (size + space), size, width)}
-                  y={0}
-                  width={size}
-                  height={size}
-                  rx={2}
-                  className={props.shadeClass(day)}
-                >
-                  <title>{props.titleOf(day)}</title>
-                </rect>
-              ))}
-            </svg>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  // A month: a calendar, weeks in rows from the locale's first day.
+          </svg>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A month: a calendar, weeks in rows from the locale's first day, each day its number. */
+function MonthCalendar(props: HeatMapProps) {
+  const { days, mirror, locale } = props;
   const rows: { key: string; cells: { column: number; day: HistoryDay }[] }[] = [];
   let row = -1;
   for (const day of days) {
@@ -490,35 +538,25 @@ function HeatMap(props: HeatMapProps) {
     rows[row]?.cells.push({ column, day });
   }
   const size = 28;
-  const space = 4;
-  const width = 7 * (size + space);
-  const height = rows.length * (size + space);
+  const step = size + 4;
+  const width = 7 * step;
   const dayNumber = new Intl.NumberFormat(locale);
   return (
-    <svg
-      className={styles.heatmap}
-      viewBox={`0 0 ${width} ${height}`}
-      style={{ maxInlineSize: `${width * 1.6}px` }}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Chart width={width} height={rows.length * step}>
       {rows.map((week, rowIndex) => (
         <g key={week.key}>
           {week.cells.map(({ column, day }) => {
-            const x = mirror(column * (size + space), size, width);
-            const y = rowIndex * (size + space);
+            const x = mirror(column * step, size, width);
+            const y = rowIndex * step;
             return (
               <g key={day.day}>
-                <rect
+                <Square
                   x={x}
                   y={y}
-                  width={size}
-                  height={size}
-                  rx={4}
+                  size={size}
                   className={props.shadeClass(day)}
-                >
-                  <title>{props.titleOf(day)}</title>
-                </rect>
+                  title={props.titleOf(day)}
+                />
                 <text
                   x={x + size / 2}
                   y={y + size / 2 + 4}
@@ -532,7 +570,7 @@ function HeatMap(props: HeatMapProps) {
           })}
         </g>
       ))}
-    </svg>
+    </Chart>
   );
 }
 
