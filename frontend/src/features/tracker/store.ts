@@ -11,7 +11,7 @@
  *   pulled from the server), so two changes in the same millisecond, even in two tabs, still
  *   order, and a change made after seeing another device's is later than it.
  * - A row from the server replaces the device's only if it is later, or equally late (on a tie
- *   the server's row is the one every device converges to: ISSUE25-STATUS.md, last-writer-wins).
+ *   the server's row is the one every device converges to: docs/behaviour.md#tracker-sync).
  * - Listeners hear every change, of this tab or another (a BroadcastChannel per database).
  * - Without IndexedDB (some private windows), or when a write fails (storage full), the store
  *   rejects with a `TrackerStorageError` the page shows: marks are never lost silently.
