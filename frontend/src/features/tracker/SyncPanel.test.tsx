@@ -45,7 +45,7 @@ describe('SyncPanel', () => {
     );
   });
 
-  it("signed out on an Arabic page: the way back is the tracker in Arabic", async () => {
+  it('signed out on an Arabic page: the way back is the tracker in Arabic', async () => {
     await activateLocale('ar');
     try {
       render(<SyncPanel tracker={{ state: 'signedOut', store, failed: false }} />);
