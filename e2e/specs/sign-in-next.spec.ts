@@ -1,13 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, uniqueEmail, verifyLink } from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
-import { accountSite } from '../support/servers';
+import { accountSite, googleProvider, providerSite } from '../support/servers';
 
 /**
  * The return path after signing in (docs/behaviour.md#accounts-return-path), in real Chromium
  * against the real server: the tracker's 'Sign in' and 'Create a free account' lead back to the
  * tracker, where the sync offer is, through the password sign-in, the sign-up and its emailed
- * confirmation link, in the page's language; a return path to another site is ignored.
+ * confirmation link, the emailed sign-in link and a provider, in the page's language; a return
+ * path to another site is ignored.
  */
 test.use({ baseURL: accountSite.url });
 
@@ -132,6 +133,28 @@ test("the tracker's 'Create a free account', the emailed confirmation link, and 
   await expectSyncOffer(page);
 });
 
+test("the tracker's 'Sign in', 'Email me a sign-in link', the emailed link, and back on the tracker", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'next-email-link');
+  await createAccount(request, accountSite, email, PASSWORD);
+  const panel = await openTracker(page);
+  await panel.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Email me a sign-in link' }).click();
+  await expect(page).toHaveURL(/\/login\/email-link\?next=%2Ftracker$/);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const link = await verifyLink(accountSite, email, 'magiclink');
+  expect(new URL(link).searchParams.get('redirect_to')).toBe(
+    `${accountSite.url}/auth/callback?next=%2Ftracker`,
+  );
+  await page.goto(link);
+  await expect(page).toHaveURL(`${accountSite.url}/tracker`);
+  await expectSyncOffer(page);
+});
+
 test('a return path to another site is ignored: the sign-in ends on the profile', async ({
   page,
   request,
@@ -148,4 +171,33 @@ test('a return path to another site is ignored: the sign-in ends on the profile'
   await fillSignIn(page, email);
   await expect(page).toHaveURL(`${accountSite.url}/profile`);
   await expect(page.getByRole('region', { name: 'You are signed in' })).toBeVisible();
+});
+
+test.describe('through a provider', () => {
+  test.use({ baseURL: providerSite.url });
+
+  test("the tracker's 'Sign in', 'Continue with Google', and back on the tracker", async ({
+    page,
+  }, testInfo) => {
+    // The provider's development login page (testing/oidc-provider.js) imports a web font
+    // from Google: offline here.
+    await page.route('https://fonts.googleapis.com/**', (route) =>
+      route.fulfill({ contentType: 'text/css', body: '' }),
+    );
+    const email = uniqueEmail(testInfo, 'next-provider');
+    const panel = await openTracker(page);
+    await panel.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Ftracker$/);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    // On the provider's own page: any login is the address, any password.
+    await expect(page).toHaveURL((url) => url.origin === googleProvider.issuer);
+    await page.locator('input[name="login"]').fill(email);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await expect(page).toHaveURL(`${providerSite.url}/tracker`);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Signed in successfully' }),
+    ).toBeVisible();
+    await expectSyncOffer(page);
+  });
 });
