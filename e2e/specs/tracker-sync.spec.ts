@@ -138,10 +138,14 @@ test('signed out: the panel says the marks stay in this browser, with the way to
   await openTracker(page);
   const panel = syncPanel(page);
   await expect(panel).toContainText('Your marks are kept in this browser only.');
-  await expect(panel.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  // Each comes back here (docs/behaviour.md#accounts-return-path, e2e/specs/sign-in-next.spec.ts).
+  await expect(panel.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/login?next=%2Ftracker',
+  );
   await expect(panel.getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
     'href',
-    '/signup',
+    '/signup?next=%2Ftracker',
   );
 });
 

@@ -1,14 +1,18 @@
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'wouter';
 import { AccountFrame, accountStyles as styles } from '../../components/AccountFrame';
 import { ButtonLink } from '../../components/Button';
 import { LoadingState } from '../../components/LoadingState';
+import { returnPathIn, withReturnPath } from '../../lib/returnPath';
 import { getSupabase } from '../../lib/supabase';
 import { needsSecondFactor } from '../../lib/twoFactor';
 import { decideCallback, MESSAGES, type CallbackOutcome } from './callback';
 import { markRecovery } from './recovery';
+import { useGoToReturnPath } from './returnPath';
+import { SIGNED_IN_MESSAGE } from './signIn';
 
 /** The address as the page opened, before the client reads and clears the fragment. */
 function openedAt(): { hash: string; search: string } {
@@ -38,6 +42,7 @@ async function resolveCallback(url: { hash: string; search: string }): Promise<C
 export default function CallbackPage() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
+  const goToReturnPath = useGoToReturnPath();
   const [url] = useState(openedAt);
   const [outcome, setOutcome] = useState<CallbackOutcome | null>(null);
 
@@ -50,6 +55,14 @@ export default function CallbackPage() {
       active = false;
     };
   }, [url]);
+
+  useEffect(() => {
+    if (outcome?.kind !== 'return') return;
+    toast.success(
+      i18n._(outcome.welcome === 'newAccount' ? MESSAGES.accountConfirmed : SIGNED_IN_MESSAGE),
+    );
+    goToReturnPath(outcome.next, { replace: true });
+  }, [outcome, goToReturnPath]);
 
   useEffect(() => {
     if (outcome?.kind !== 'redirect') return;
@@ -97,7 +110,7 @@ export default function CallbackPage() {
               <Trans>Back to your profile</Trans>
             </ButtonLink>
           ) : (
-            <ButtonLink to="/login">
+            <ButtonLink to={withReturnPath('/login', returnPathIn(url.search))}>
               <Trans>Go to sign in</Trans>
             </ButtonLink>
           )}

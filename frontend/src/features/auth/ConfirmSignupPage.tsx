@@ -12,12 +12,15 @@ import { CheckEmail } from '../../components/form/CheckEmail';
 import { FormAlert } from '../../components/form/FormAlert';
 import { useZodForm } from '../../lib/form';
 import { welcomeState } from '../../lib/profileArrival';
+import { withReturnPath } from '../../lib/returnPath';
 import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { AuthLinks } from './AuthLinks';
+import { MESSAGES } from './callback';
 import { CodeEntry } from './CodeEntry';
 import { EmailRequestForm } from './EmailRequestForm';
 import { codeFailure } from './emailSignIn';
+import { useGoToReturnPath, useReturnPath } from './returnPath';
 import {
   emailCodeSchema,
   emailOnlySchema,
@@ -28,13 +31,16 @@ import { isolate, returnUrl } from './siteLinks';
 
 type Result = { ok: true; message: string } | { ok: false; message: string };
 
-/** Sends the confirmation email again; the outcome's message is in the page's language. */
-async function resendConfirmation(address: string): Promise<Result> {
+/**
+ * Sends the confirmation email again, its link back to the callback with the return path
+ * (`next`); the outcome's message is in the page's language.
+ */
+async function resendConfirmation(address: string, next: string | null): Promise<Result> {
   const supabase = await getSupabase();
   const { error } = await supabase.auth.resend({
     type: 'signup',
     email: address,
-    options: { emailRedirectTo: returnUrl('/auth/callback') },
+    options: { emailRedirectTo: returnUrl(withReturnPath('/auth/callback', next)) },
   });
   if (error) {
     return {
@@ -50,9 +56,10 @@ async function resendConfirmation(address: string): Promise<Result> {
  * The email's 6-digit code, typed here (the email may be read on another device): it confirms
  * the account like the link and signs this browser in (docs/behaviour.md#accounts-confirm).
  */
-function ConfirmCodeForm({ email }: { email: string }) {
+function ConfirmCodeForm({ email, next }: { email: string; next: string | null }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
+  const goToReturnPath = useGoToReturnPath();
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const {
@@ -80,7 +87,13 @@ function ConfirmCodeForm({ email }: { email: string }) {
       return;
     }
     setConfirmed(true);
-    // A new account has no second factor: the profile, with what to do next.
+    // A new account has no second factor: the return path with a welcome
+    // (docs/behaviour.md#accounts-return-path), else the profile, with what to do next.
+    if (next) {
+      toast.success(i18n._(MESSAGES.accountConfirmed));
+      goToReturnPath(next, { replace: true });
+      return;
+    }
     navigate('/profile', { replace: true, state: welcomeState('newAccount') });
   });
 
@@ -101,6 +114,7 @@ function ConfirmCodeForm({ email }: { email: string }) {
 
 export default function ConfirmSignupPage() {
   const { t } = useLingui();
+  const next = useReturnPath();
   const stateEmail = useHistoryState<{ email?: unknown } | null>()?.email;
   const [email, setEmail] = useState<string | null>(
     typeof stateEmail === 'string' && stateEmail ? stateEmail : null,
@@ -122,13 +136,13 @@ export default function ConfirmSignupPage() {
   const resend = async () => {
     if (!email) return;
     setSending(true);
-    report(await resendConfirmation(email));
+    report(await resendConfirmation(email, next));
     setSending(false);
   };
 
   const onAskEmail = handleSubmit(async ({ email: typed }) => {
     const address = typed.trim();
-    const outcome = await resendConfirmation(address);
+    const outcome = await resendConfirmation(address, next);
     report(outcome);
     if (outcome.ok) setEmail(address);
   });
@@ -163,13 +177,13 @@ export default function ConfirmSignupPage() {
           <Button variant="outline" onClick={() => void resend()} disabled={sending}>
             {sending ? t`Sending…` : t`Resend confirmation email`}
           </Button>
-          <Link to="/login" className={styles.inlineLink}>
+          <Link to={withReturnPath('/login', next)} className={styles.inlineLink}>
             <Trans>Go to sign in</Trans>
           </Link>
         </CheckEmail>
       ) : null}
       {email ? (
-        <ConfirmCodeForm email={email} />
+        <ConfirmCodeForm email={email} next={next} />
       ) : (
         <>
           <div className={styles.intro}>

@@ -6,6 +6,7 @@ import { AccountFrame, accountStyles as styles } from '../../components/AccountF
 import { CheckEmail } from '../../components/form/CheckEmail';
 import { FormAlert } from '../../components/form/FormAlert';
 import { useZodForm } from '../../lib/form';
+import { withReturnPath } from '../../lib/returnPath';
 import { getSupabase } from '../../lib/supabase';
 import { AuthLinks } from './AuthLinks';
 import { CodeEntry } from './CodeEntry';
@@ -17,6 +18,7 @@ import {
   type EmailCodeForm,
   type EmailOnlyForm,
 } from './schemas';
+import { useReturnPath } from './returnPath';
 import { useFinishSignIn } from './signIn';
 import { returnUrl } from './siteLinks';
 
@@ -28,6 +30,7 @@ import { returnUrl } from './siteLinks';
 export default function EmailSignInPage() {
   const { t, i18n } = useLingui();
   const finishSignIn = useFinishSignIn();
+  const next = useReturnPath();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
@@ -53,10 +56,14 @@ export default function EmailSignInPage() {
     try {
       const supabase = await getSupabase();
       // shouldCreateUser: false: this signs in; accounts are made on /signup. The link returns
-      // to the callback the sign-up and provider flows use, in the page's language.
+      // to the callback the sign-up and provider flows use, in the page's language, with the
+      // return path.
       ({ error } = await supabase.auth.signInWithOtp({
         email,
-        options: { shouldCreateUser: false, emailRedirectTo: returnUrl('/auth/callback') },
+        options: {
+          shouldCreateUser: false,
+          emailRedirectTo: returnUrl(withReturnPath('/auth/callback', next)),
+        },
       }));
     } catch {
       error = {}; // the client did not load: the fallback
@@ -118,7 +125,7 @@ export default function EmailSignInPage() {
       return;
     }
     setSignedIn(true);
-    await finishSignIn(supabase);
+    await finishSignIn(supabase, next);
   });
 
   /** The address the email went to, as the sentence names it. */

@@ -11,10 +11,12 @@ import { PasswordField } from '../../components/form/PasswordField';
 import { useConfig } from '../../lib/configContext';
 import { ErrorCode } from '../../lib/errorCodes';
 import { useZodForm } from '../../lib/form';
+import { withReturnPath } from '../../lib/returnPath';
 import { authErrorCode, authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { AuthLinks } from './AuthLinks';
 import { ProviderButtons } from './ProviderButtons';
+import { useReturnPath } from './returnPath';
 import { loginSchema, type LoginForm } from './schemas';
 import { useFinishSignIn } from './signIn';
 
@@ -32,6 +34,7 @@ interface Failure {
 export default function LoginPage() {
   const { t } = useLingui();
   const finishSignIn = useFinishSignIn();
+  const next = useReturnPath();
   const routeState = useHistoryState<LoginState | null>() ?? {};
   const [failure, setFailure] = useState<Failure | null>(null);
   const [signedIn, setSignedIn] = useState(false);
@@ -55,7 +58,7 @@ export default function LoginPage() {
       return;
     }
     setSignedIn(true);
-    await finishSignIn(supabase);
+    await finishSignIn(supabase, next);
   });
 
   return (
@@ -80,7 +83,7 @@ export default function LoginPage() {
           <Trans>
             Please confirm your email address first.{' '}
             <Link
-              to="/auth/confirm-signup"
+              to={withReturnPath('/auth/confirm-signup', next)}
               state={{ email: failure.unconfirmedEmail }}
               className={styles.inlineLink}
             >

@@ -4,8 +4,10 @@ import { FormAlert } from '../../components/form/FormAlert';
 import { ProviderLogo } from '../../components/ProviderLogo';
 import { useBackForwardRestore } from '../../lib/pageRestore';
 import { callbackPath, PROVIDER_NAMES, type SignInProvider } from '../../lib/providers';
+import { withReturnPath } from '../../lib/returnPath';
 import { authErrorMessage } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
+import { useReturnPath } from './returnPath';
 import { returnUrl } from './siteLinks';
 import styles from './ProviderButtons.module.css';
 
@@ -22,6 +24,7 @@ interface ProviderButtonsProps {
  */
 export function ProviderButtons({ providers }: ProviderButtonsProps) {
   const { t } = useLingui();
+  const next = useReturnPath();
   const [pending, setPending] = useState<SignInProvider | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // Back from the provider's page: the restored screen must not stay busy.
@@ -52,10 +55,11 @@ export function ProviderButtons({ providers }: ProviderButtonsProps) {
       const supabase = await getSupabase();
       // Implicit flow: the client navigates to our /auth/v1/authorize, which sends the browser
       // on to the provider; the answer comes back to /auth/callback in the page's language
-      // (a provider's sign-in cannot carry the language as user metadata).
+      // (a provider's sign-in cannot carry the language as user metadata), with the return
+      // path.
       const { error } = await supabase.auth.signInWithOAuth({
         provider,
-        options: { redirectTo: returnUrl(callbackPath()) },
+        options: { redirectTo: returnUrl(withReturnPath(callbackPath(), next)) },
       });
       if (error) {
         setPending(null);

@@ -11,10 +11,12 @@ import { useZodForm } from '../../lib/form';
 import { activeLocale } from '../../lib/i18n/catalogs';
 import { passwordHint } from '../../lib/password';
 import { welcomeState } from '../../lib/profileArrival';
+import { withReturnPath } from '../../lib/returnPath';
 import { authErrorMessage, useDelayedNavigate } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import { AuthLinks } from './AuthLinks';
 import { ProviderButtons } from './ProviderButtons';
+import { useGoToReturnPath, useReturnPath } from './returnPath';
 import { createSignupSchema, type SignupForm } from './schemas';
 import { returnUrl } from './siteLinks';
 
@@ -24,6 +26,8 @@ export const SIGNUP_REDIRECT_MS = 2000;
 export default function SignupPage() {
   const { t } = useLingui();
   const navigateLater = useDelayedNavigate();
+  const next = useReturnPath();
+  const goToReturnPath = useGoToReturnPath();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const { passwordMinLength, providers } = useConfig();
@@ -43,12 +47,13 @@ export default function SignupPage() {
     setFailure(null);
     const supabase = await getSupabase();
     // The page's language goes with the account (user metadata `locale`), for the server's
-    // emails; the confirmation link comes back to the callback in that language.
+    // emails; the confirmation link comes back to the callback in that language, with the
+    // return path (docs/behaviour.md#accounts-return-path).
     const { data, error } = await supabase.auth.signUp({
       email: email.trim(),
       password,
       options: {
-        emailRedirectTo: returnUrl('/auth/callback'),
+        emailRedirectTo: returnUrl(withReturnPath('/auth/callback', next)),
         data: { name: name.trim(), locale: activeLocale() },
       },
     });
@@ -62,13 +67,16 @@ export default function SignupPage() {
     if (data.session) {
       // A deployment that confirms addresses automatically signs straight in.
       toast.success(t`Account created! Welcome.`);
-      navigateLater('/profile', SIGNUP_REDIRECT_MS, welcomeState('newAccount'));
+      if (next) goToReturnPath(next, { delayMs: SIGNUP_REDIRECT_MS });
+      else navigateLater('/profile', SIGNUP_REDIRECT_MS, welcomeState('newAccount'));
       return;
     }
     // Also for an address that already has an account: the server does not say so, and
     // neither does this screen.
     toast.success(t`Account created! Please check your email to confirm your account.`);
-    navigateLater('/auth/confirm-signup', SIGNUP_REDIRECT_MS, { email: email.trim() });
+    navigateLater(withReturnPath('/auth/confirm-signup', next), SIGNUP_REDIRECT_MS, {
+      email: email.trim(),
+    });
   });
 
   return (

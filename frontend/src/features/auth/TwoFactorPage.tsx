@@ -10,6 +10,7 @@ import { OneTimeCodeField } from '../../components/form/OneTimeCodeField';
 import { LoadingState } from '../../components/LoadingState';
 import { useZodForm } from '../../lib/form';
 import { welcomeState } from '../../lib/profileArrival';
+import { withReturnPath } from '../../lib/returnPath';
 import { authErrorMessage, useDelayedNavigate, useSession } from '../../lib/session';
 import { getSupabase } from '../../lib/supabase';
 import {
@@ -23,13 +24,19 @@ import {
   type TwoFactorState,
 } from '../../lib/twoFactor';
 import { clearRecovery } from './recovery';
+import { useGoToReturnPath, useReturnPath } from './returnPath';
 import { useSecondFactorOwed } from './secondFactorOwed';
 import { LOGIN_REDIRECT_MS, SIGNED_IN_MESSAGE } from './signIn';
 
-/** The second step of signing in: a code from the authenticator app, or a recovery code. */
-function SecondStep({ from }: { from?: string }) {
+/**
+ * The second step of signing in: a code from the authenticator app, or a recovery code. Then
+ * back to the screen that asked for it (`from`), else the return path (`next`,
+ * docs/behaviour.md#accounts-return-path) or the profile's welcome.
+ */
+function SecondStep({ from, next }: { from?: string; next: string | null }) {
   const { t, i18n } = useLingui();
   const navigateLater = useDelayedNavigate();
+  const goToReturnPath = useGoToReturnPath();
   const [, navigate] = useLocation();
   const [useRecovery, setUseRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -86,7 +93,8 @@ function SecondStep({ from }: { from?: string }) {
       return;
     }
     toast.success(i18n._(SIGNED_IN_MESSAGE));
-    navigateLater('/profile', LOGIN_REDIRECT_MS, welcomeState('signedIn'));
+    if (next) goToReturnPath(next, { delayMs: LOGIN_REDIRECT_MS });
+    else navigateLater('/profile', LOGIN_REDIRECT_MS, welcomeState('signedIn'));
   });
 
   const cancel = async () => {
@@ -97,7 +105,7 @@ function SecondStep({ from }: { from?: string }) {
       return;
     }
     clearRecovery();
-    navigate('/login', { replace: true });
+    navigate(withReturnPath('/login', next), { replace: true });
   };
 
   return (
@@ -143,14 +151,24 @@ function SecondStep({ from }: { from?: string }) {
   );
 }
 
+/** A session that owes nothing here goes straight on to the return path. */
+function OnToReturnPath({ next }: { next: string }) {
+  const goToReturnPath = useGoToReturnPath();
+  useEffect(() => goToReturnPath(next, { replace: true }), [goToReturnPath, next]);
+  return null;
+}
+
 /** /auth/two-factor: only for a session that still owes its second factor. */
 export default function TwoFactorPage() {
   const { t } = useLingui();
   const session = useSession();
   const from = useHistoryState<TwoFactorState | null>()?.from;
+  const next = useReturnPath();
   const owed = useSecondFactorOwed(session.session?.user.id);
 
-  if (session.status === 'signedOut') return <Redirect to="/login" replace />;
+  if (session.status === 'signedOut') {
+    return <Redirect to={withReturnPath('/login', next)} replace />;
+  }
   if (session.status === 'loading' || owed === null) {
     return (
       <section className={styles.page} aria-label={t`Two-factor authentication`}>
@@ -158,6 +176,9 @@ export default function TwoFactorPage() {
       </section>
     );
   }
-  if (!owed) return <Redirect to={from ?? '/profile'} replace />;
-  return <SecondStep from={from} />;
+  if (!owed) {
+    if (!from && next) return <OnToReturnPath next={next} />;
+    return <Redirect to={from ?? '/profile'} replace />;
+  }
+  return <SecondStep from={from} next={next} />;
 }

@@ -379,4 +379,100 @@ describe('decideCallback', () => {
       });
     });
   });
+
+  describe('return path (docs/behaviour.md#accounts-return-path)', () => {
+    const next = '?next=%2Far%2Ftracker';
+
+    it('a confirmation link goes on to the return path, as a new account', () => {
+      expect(
+        decideCallback({
+          ...base,
+          search: next,
+          hash: '#access_token=x&type=signup',
+          hasSession: true,
+        }),
+      ).toEqual({ kind: 'return', next: '/ar/tracker', welcome: 'newAccount' });
+    });
+
+    it('an emailed sign-in link or a provider goes on to the return path, signed in', () => {
+      for (const hash of ['#access_token=x&type=magiclink', '#access_token=x']) {
+        expect(decideCallback({ ...base, search: next, hash, hasSession: true })).toEqual({
+          kind: 'return',
+          next: '/ar/tracker',
+          welcome: 'signedIn',
+        });
+      }
+    });
+
+    it('with two-factor on, the code first, which then goes to the return path', () => {
+      expect(
+        decideCallback({
+          ...base,
+          search: next,
+          hash: '#access_token=x&type=magiclink',
+          hasSession: true,
+          needsSecondFactor: true,
+        }),
+      ).toEqual({
+        kind: 'redirect',
+        to: '/auth/two-factor?next=%2Far%2Ftracker',
+        delayMs: 0,
+      });
+    });
+
+    it('without a fragment, type=signup goes to the return path with a session, else to sign in with it', () => {
+      expect(decideCallback({ ...base, search: `${next}&type=signup`, hasSession: true })).toEqual({
+        kind: 'return',
+        next: '/ar/tracker',
+        welcome: 'newAccount',
+      });
+      expect(decideCallback({ ...base, search: `${next}&type=signup` })).toEqual({
+        kind: 'redirect',
+        to: '/login?next=%2Far%2Ftracker',
+        delayMs: 0,
+        state: { message: i18n._(MESSAGES.confirmed) },
+      });
+    });
+
+    it('a refused return path ends on the profile as without one', () => {
+      for (const search of [
+        '?next=%2F%2Fevil.example',
+        '?next=https%3A%2F%2Fevil.example',
+        '?next=%2F%5Cevil.example',
+        '?next=javascript%3Aalert(1)',
+      ]) {
+        expect(
+          decideCallback({
+            ...base,
+            search,
+            hash: '#access_token=x&type=magiclink',
+            hasSession: true,
+          }),
+        ).toEqual({ kind: 'redirect', to: '/profile', delayMs: 0, state: { welcome: 'signedIn' } });
+      }
+    });
+
+    it('an error still shows, and a recovery link still goes to the reset screen', () => {
+      expect(
+        decideCallback({
+          ...base,
+          search: next,
+          hash: '#error=access_denied&error_code=otp_expired',
+        }),
+      ).toEqual({ kind: 'error', message: 'Authentication error: access_denied' });
+      expect(
+        decideCallback({
+          ...base,
+          search: next,
+          hash: '#access_token=x&type=recovery',
+          hasSession: true,
+        }),
+      ).toEqual({
+        kind: 'redirect',
+        to: '/auth/reset-password',
+        delayMs: 0,
+        state: { recovery: true },
+      });
+    });
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * What /auth/callback does with the address it was opened at (docs/behaviour.md#accounts-confirm,
  * docs/behaviour.md#accounts-providers, docs/behaviour.md#accounts-email-change,
- * docs/behaviour.md#accounts-email-sign-in, docs/behaviour.md#accounts-invite), as a pure
+ * docs/behaviour.md#accounts-email-sign-in, docs/behaviour.md#accounts-invite,
+ * docs/behaviour.md#accounts-return-path), as a pure
  * function of what was read: the fragment and query captured before the client consumed them,
  * the error `initialize()` reported while reading the fragment, the session it ended with (and
  * its address), and whether that session still owes its second factor. Its messages are in the
@@ -11,6 +12,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { welcomeState, type Welcome } from '../../lib/profileArrival';
 import { isSignInProvider, LINK_PARAM, PROVIDER_NAMES } from '../../lib/providers';
+import { returnPathIn, withReturnPath } from '../../lib/returnPath';
 import { TWO_FACTOR_PATH, type TwoFactorState } from '../../lib/twoFactorRoute';
 import { WELCOME_PATH } from './paths';
 import { isolate } from './siteLinks';
@@ -18,6 +20,8 @@ import { isolate } from './siteLinks';
 export const MESSAGES = {
   noSession: msg`No session found. Please try signing in again.`,
   confirmed: msg`Email confirmed! Please sign in.`,
+  /** A new account confirmed on the way back to the return path (the profile has its welcome). */
+  accountConfirmed: msg`Your email is confirmed. Welcome!`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
   /** The first of an email change's two links was opened (docs/behaviour.md#accounts-email-change). */
   emailChangeHalfway: msg`Confirmation link accepted. Now open the link we sent to your other email address: your address changes once both links are opened.`,
@@ -87,7 +91,12 @@ export type CallbackOutcome =
   | { kind: 'error'; message: string; backTo?: '/profile' }
   /** Nothing went wrong and nothing is to be done here: a message and the way to the profile. */
   | { kind: 'info'; message: string }
-  | { kind: 'redirect'; to: string; delayMs: number; state?: CallbackState };
+  | { kind: 'redirect'; to: string; delayMs: number; state?: CallbackState }
+  /**
+   * Signed in or confirmed, with an accepted return path (`?next=`, a path of this site with
+   * its language prefix, not of the router): straight there, the welcome said in a toast.
+   */
+  | { kind: 'return'; next: string; welcome: Welcome };
 
 /** The error a fragment or query carries (`error`, `error_code`, `error_description`), if any. */
 function urlError(params: URLSearchParams, initError: CallbackInput['initError']): string | null {
@@ -114,6 +123,8 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
   // person returns to the profile, also when it failed.
   const linking = query.has(LINK_PARAM);
   const backTo = linking ? ({ backTo: '/profile' } as const) : {};
+  // Where a sign-in (not a link, a recovery or an email change) ends instead of the profile.
+  const next = returnPathIn(input.search);
   const hashText = input.hash.replace(/^#/, '');
   if (hashText) {
     const hash = new URLSearchParams(hashText);
@@ -143,6 +154,8 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
     // two-factor on: the code first, then the profile (where the profile would send this
     // session anyway).
     if (input.needsSecondFactor) {
+      // With a return path, the two-factor screen finishes the sign-in and goes there.
+      if (next) return { kind: 'redirect', to: withReturnPath(TWO_FACTOR_PATH, next), delayMs: 0 };
       return { kind: 'redirect', to: TWO_FACTOR_PATH, delayMs: 0, state: { from: '/profile' } };
     }
     // The second link of an email change: the address changed and this is a new session.
@@ -155,13 +168,11 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
       };
     }
     // A confirmation link (`signup`): the new account; an emailed sign-in link (`magiclink`),
-    // a provider: the account, signed in. Either with the welcome that says what next.
-    return {
-      kind: 'redirect',
-      to: '/profile',
-      delayMs: 0,
-      state: welcomeState(hash.get('type') === 'signup' ? 'newAccount' : 'signedIn'),
-    };
+    // a provider: the account, signed in. Either with the welcome that says what next, on
+    // the profile or on the way to the return path.
+    const welcome = hash.get('type') === 'signup' ? 'newAccount' : 'signedIn';
+    if (next) return { kind: 'return', next, welcome };
+    return { kind: 'redirect', to: '/profile', delayMs: 0, state: welcomeState(welcome) };
   }
   // An error sent in the query alone (the server sends a provider's error in both).
   if (['error', 'error_code', 'error_description'].some((key) => query.has(key))) {
@@ -182,14 +193,16 @@ export function decideCallback(input: CallbackInput): CallbackOutcome {
     return { kind: 'redirect', to: '/auth/reset-password', delayMs: 0, state: { recovery: true } };
   }
   if (type === 'signup') {
-    return input.hasSession
-      ? { kind: 'redirect', to: '/profile', delayMs: 0, state: welcomeState('newAccount') }
-      : {
-          kind: 'redirect',
-          to: '/login',
-          delayMs: 0,
-          state: { message: i18n._(MESSAGES.confirmed) },
-        };
+    if (!input.hasSession) {
+      return {
+        kind: 'redirect',
+        to: withReturnPath('/login', next),
+        delayMs: 0,
+        state: { message: i18n._(MESSAGES.confirmed) },
+      };
+    }
+    if (next) return { kind: 'return', next, welcome: 'newAccount' };
+    return { kind: 'redirect', to: '/profile', delayMs: 0, state: welcomeState('newAccount') };
   }
   return { kind: 'redirect', to: '/', delayMs: DEFAULT_REDIRECT_DELAY_MS };
 }

@@ -1,5 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../../lib/i18n/catalogs';
 import { cleanup, render, screen, within } from '../../test/render';
 import type { SyncableTrackerStore } from './store';
 import { TrackerSyncError } from './sync';
@@ -31,17 +32,33 @@ function signedIn(change: Partial<SignedIn> = {}): SignedIn {
 const panel = () => screen.getByRole('region', { name: 'Sync across your devices' });
 
 describe('SyncPanel', () => {
-  it('signed out: says the marks stay in this browser, and links to sign in and sign up', () => {
+  it('signed out: says the marks stay in this browser, and links to sign in and sign up, then back here', () => {
     render(<SyncPanel tracker={{ state: 'signedOut', store, failed: false }} />);
     expect(panel()).toHaveTextContent('Your marks are kept in this browser only.');
     expect(within(panel()).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/login',
+      '/login?next=%2Ftracker',
     );
     expect(within(panel()).getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
       'href',
-      '/signup',
+      '/signup?next=%2Ftracker',
     );
+  });
+
+  it('signed out on an Arabic page: the way back is the tracker in Arabic', async () => {
+    await activateLocale('ar');
+    try {
+      render(<SyncPanel tracker={{ state: 'signedOut', store, failed: false }} />);
+      // The router's base (the '/ar' prefix) is not set here: the links' own part only.
+      const links = within(panel()).getAllByRole('link');
+      expect(links.map((link) => link.getAttribute('href'))).toEqual([
+        '/login?next=%2Far%2Ftracker',
+        '/signup?next=%2Far%2Ftracker',
+      ]);
+    } finally {
+      cleanup(); // before English comes back, so no screen re-renders outside the test
+      await activateLocale('en');
+    }
   });
 
   it('the consent: nothing is turned on until the box is ticked', async () => {

@@ -17,7 +17,10 @@ import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { FormAlert } from '../../components/form/FormAlert';
 import { ModalDialog, modalDialogStyles } from '../../components/ModalDialog';
+import { activeLocale } from '../../lib/i18n/catalogs';
 import { displayLocale } from '../../lib/i18n/displayLocale';
+import { localizePath } from '../../lib/i18n/locales';
+import { withReturnPath } from '../../lib/returnPath';
 import { problemOf, type SyncProblem, type SyncStatus } from './sync';
 import type { AccountTracker } from './useAccountTracker';
 import pageStyles from './TrackerPage.module.css';
@@ -83,6 +86,8 @@ export function SyncPanel({ tracker }: { tracker: AccountTracker }) {
 }
 
 function SignedOut() {
+  // Signing in or up comes back here, to turn sync on (docs/behaviour.md#accounts-return-path).
+  const here = localizePath('/tracker', activeLocale());
   return (
     <>
       <p className={pageStyles.hint}>
@@ -92,10 +97,10 @@ function SignedOut() {
         </Trans>
       </p>
       <p className={styles.links}>
-        <Link to="/login">
+        <Link to={withReturnPath('/login', here)}>
           <Trans>Sign in</Trans>
         </Link>
-        <Link to="/signup">
+        <Link to={withReturnPath('/signup', here)}>
           <Trans>Create a free account</Trans>
         </Link>
       </p>
