@@ -17,6 +17,8 @@ adhan-js in ways that move a minute, so this module composes the day as adhan-js
   (with its 4.5° Maghrib), and Singapore's rounding up; their values are adhan-js's
   `CalculationMethod`;
 - al-falak holds Asr between Dhuhr and Maghrib; adhan-js does not;
+- left as al-falak has it: its seasonal twilights round the formula's seconds half to even,
+  adhan-js half up, which differ only when the formula lands on exactly half a second;
 - Umm al-Qura's Isha is 120 minutes after Maghrib in Ramadan, by the Umm al-Qura calendar's
   published table (hijridate) as the browser's ICU has it, not al-falak's computed calendar.
 
