@@ -79,7 +79,7 @@ DAYS = [
 ]
 
 HIGH_LATITUDE_CHOICES = ["auto", "middleofthenight", "seventhofthenight", "twilightangle"]
-ASR_RULES = ["standard", "hanafi"]
+ASR_RULES = ["standard", "hanafi", "auto"]
 NO_ADJUSTMENTS: dict[str, int] = dict.fromkeys(list[str](PRAYERS), 0)
 ADJUSTMENTS: list[dict[str, int]] = [
     NO_ADJUSTMENTS,
@@ -91,7 +91,7 @@ ADJUSTMENTS: list[dict[str, int]] = [
 
 def grid() -> list[dict[str, Any]]:
     """Every place and day with every method ('auto' too) and high-latitude choice; each
-    method meets both Asr rules on every place and day, and the adjustments take turns."""
+    method meets both Asr rules and 'auto' on every place and day, the adjustments take turns."""
     cases = []
     methods = ["auto", *METHOD_IDS]
     for place_index, (name, country, latitude, longitude, zone) in enumerate(PLACES):
@@ -109,7 +109,7 @@ def grid() -> list[dict[str, Any]]:
                     settings = {
                         "method": method,
                         # 'auto' follows the country: Karachi's Hanafi, the others' standard.
-                        "asr": "auto" if method == "auto" else ASR_RULES[turn % 2],
+                        "asr": ASR_RULES[turn % len(ASR_RULES)],
                         "highLatitude": high_latitude,
                         "adjustments": ADJUSTMENTS[turn % len(ADJUSTMENTS)],
                     }
