@@ -29,6 +29,8 @@ from app.mail.i18n import load_catalogues
 from app.newsletter.functions import FUNCTIONS as NEWSLETTER_FUNCTIONS
 from app.newsletter.router import api_router as newsletter_api_router
 from app.newsletter.tables import TABLES as NEWSLETTER_TABLES
+from app.reminders.calendar.router import hide_place_in_access_log
+from app.reminders.calendar.router import router as calendar_router
 from app.tracker.functions import FUNCTIONS as TRACKER_FUNCTIONS
 from app.tracker.tables import TABLES as TRACKER_TABLES
 from app.web.site import mount_site
@@ -95,6 +97,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
     )
     app.include_router(newsletter_api_router)
+    app.include_router(calendar_router)
+    hide_place_in_access_log()
     if settings.is_development and settings.mail_backend is MailBackend.outbox:
         app.include_router(mailbox.router)
     # Last: the site answers every path the APIs did not claim (and 404s the unknown ones).

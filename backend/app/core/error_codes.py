@@ -91,6 +91,16 @@ class ErrorCode(StrEnum):
     missing_token = "missing_token"
     invalid_token = "invalid_token"
     current_session = "current_session"
+    # The prayer-times calendar feed (docs/api.md#calendar-feed).
+    invalid_coordinates = "invalid_coordinates"
+    unknown_time_zone = "unknown_time_zone"
+    invalid_country = "invalid_country"
+    unknown_method = "unknown_method"
+    invalid_prayer_settings = "invalid_prayer_settings"
+    invalid_lead = "invalid_lead"
+    invalid_days = "invalid_days"
+    unsupported_language = "unsupported_language"
+    day_out_of_range = "day_out_of_range"
 
     # --- PostgREST and PostgreSQL, as /rest/v1 answers them ----------------------------
     pgrst_bad_query = "PGRST100"
