@@ -12,6 +12,7 @@ import {
   type CalendarDay,
   type Place,
 } from '../../lib/prayerTimes/compute';
+import { CalendarFeed } from './CalendarFeed';
 import { DayTimes } from './DayTimes';
 import { ASR_TEXT, METHOD_TEXT } from './methods';
 import { MonthlyTimetable } from './MonthlyTimetable';
@@ -65,7 +66,7 @@ interface PlaceSectionsProps {
   locale: string;
 }
 
-/** The Qibla, the settings and the monthly timetable. */
+/** The Qibla, the settings, the calendar feed and the monthly timetable. */
 export function PlaceSections({ place, settings, onSettings, now, locale }: PlaceSectionsProps) {
   const today = dayAt(now, place.timeZone);
   return (
@@ -78,6 +79,11 @@ export function PlaceSections({ place, settings, onSettings, now, locale }: Plac
           <div className={styles.panel}>
             <SettingsForm place={place} settings={settings} onChange={onSettings} locale={locale} />
           </div>
+        </div>
+      </Section>
+      <Section labelledBy="calendar-feed-title" className={styles.noPrint}>
+        <div className={styles.panel}>
+          <CalendarFeed place={place} settings={settings} />
         </div>
       </Section>
       <Section labelledBy="timetable-title" className={styles.printable}>
