@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 from email.utils import format_datetime, parsedate_to_datetime
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from app.core.openapi import api_errors
+from app.core.openapi import api_errors, extra
 from app.reminders.calendar.schemas import FeedQuery
 from app.reminders.calendar.service import build_feed
 
@@ -68,10 +69,38 @@ def _not_modified(request: Request, etag: str, last_modified: datetime) -> bool:
     return last_modified <= since
 
 
+def _parameter(name: str, description: str, *, required: bool = False) -> dict[str, Any]:
+    return {
+        "name": name,
+        "in": "query",
+        "required": required,
+        "description": description,
+        "schema": {"type": "string"},
+    }
+
+
+# Read by FeedQuery from the raw query (each mistake its own code), so declared here for the
+# OpenAPI document: docs/api.md#calendar-feed.
+_PARAMETERS = [
+    _parameter("lat", "Latitude, -90 to 90; rounded to 0.1°", required=True),
+    _parameter("lon", "Longitude, -180 to 180; rounded to 0.1°", required=True),
+    _parameter("tz", "The place's IANA time zone", required=True),
+    _parameter("country", "ISO 3166-1 alpha-2 country code"),
+    _parameter("method", "auto or a calculation method id"),
+    _parameter("asr", "auto, standard or hanafi"),
+    _parameter("high", "auto, middleofthenight, seventhofthenight or twilightangle"),
+    _parameter("adj", "Six whole minutes -60..60, comma-separated, fajr to isha"),
+    _parameter("lead", "Minutes before each prayer the alarm rings, 0 to 60 (default 10)"),
+    _parameter("days", "Days after today, 1 to 60 (default 30)"),
+    _parameter("lang", "en, ar, ur, fr, id or tr (default en)"),
+]
+
+
 @router.get(
     PATH.removeprefix(router.prefix),
     summary="The prayer-times calendar feed of a place",
     response_class=Response,
+    openapi_extra=extra({"parameters": _PARAMETERS}),
     responses={
         200: {"content": {"text/calendar": {}}, "description": "The iCalendar feed"},
         304: {"description": "Not modified (If-None-Match or If-Modified-Since)"},

@@ -163,6 +163,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/prayer-times/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prayer-times calendar feed of a place */
+        get: operations["get_api_prayer_times_calendar_ics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1226,6 +1243,65 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_prayer_times_calendar_ics: {
+        parameters: {
+            query: {
+                /** @description Latitude, -90 to 90; rounded to 0.1° */
+                lat: string;
+                /** @description Longitude, -180 to 180; rounded to 0.1° */
+                lon: string;
+                /** @description The place's IANA time zone */
+                tz: string;
+                /** @description ISO 3166-1 alpha-2 country code */
+                country?: string;
+                /** @description auto or a calculation method id */
+                method?: string;
+                /** @description auto, standard or hanafi */
+                asr?: string;
+                /** @description auto, middleofthenight, seventhofthenight or twilightangle */
+                high?: string;
+                /** @description Six whole minutes -60..60, comma-separated, fajr to isha */
+                adj?: string;
+                /** @description Minutes before each prayer the alarm rings, 0 to 60 (default 10) */
+                lead?: string;
+                /** @description Days after today, 1 to 60 (default 30) */
+                days?: string;
+                /** @description en, ar, ur, fr, id or tr (default en) */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The iCalendar feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
+                };
+            };
+            /** @description Not modified (If-None-Match or If-Modified-Since) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed or invalid input (bad_json, validation_failed, or the endpoint's own code) */
+            400: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
