@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import httpx
@@ -11,6 +11,8 @@ import pytest
 from icalendar import Calendar
 
 from app.reminders.calendar.router import PATH, hide_place_in_access_log
+from app.reminders.calendar.schemas import FeedQuery
+from app.reminders.calendar.service import build_feed
 from app.reminders.settings import Adjustments, Place, PrayerSettings
 from app.reminders.times import prayer_times
 
@@ -94,7 +96,8 @@ async def test_caching_headers_and_conditional_get(client: httpx.AsyncClient) ->
     assert etag.endswith('"')
     cache_control = response.headers["cache-control"]
     assert cache_control.startswith("public, max-age=")
-    assert 60 <= int(cache_control.split("=")[1]) <= 86_400
+    max_age = int(cache_control.removeprefix("public, max-age="))
+    assert 60 <= max_age <= 86_400
     last_modified = response.headers["last-modified"]
 
     for headers in (
@@ -106,7 +109,9 @@ async def test_caching_headers_and_conditional_get(client: httpx.AsyncClient) ->
         assert again.status_code == 304, headers
         assert again.content == b""
         assert again.headers["etag"] == etag
-        assert again.headers["cache-control"] == cache_control
+        # The same freshness, counted down to the place's midnight as the seconds pass.
+        fresh = int(again.headers["cache-control"].removeprefix("public, max-age="))
+        assert 0 <= max_age - fresh <= 5
     stale = await client.get(PATH, params=LONDON, headers={"If-None-Match": '"other"'})
     assert stale.status_code == 200
     assert stale.content == response.content
@@ -166,3 +171,19 @@ def test_the_access_log_never_has_the_place(caplog: pytest.LogCaptureFixture) ->
         f'127.0.0.1:5 - "GET {PATH} HTTP/1.1" 200',
         '127.0.0.1:5 - "GET /api/other?x=1 HTTP/1.1" 200',
     ]
+
+
+def test_the_window_and_freshness_follow_the_places_day() -> None:
+    # 23:30 in Tokyo (UTC+9) on 10 May: the place's day is the 10th, its midnight 30 minutes on.
+    now = datetime(2026, 5, 10, 14, 30, tzinfo=UTC)
+    query = FeedQuery.from_query({"lat": "35.68", "lon": "139.69", "tz": "Asia/Tokyo", "days": "2"})
+    feed = build_feed(query, now)
+    assert feed.max_age == 30 * 60
+    assert feed.last_modified == datetime(2026, 5, 9, 15, 0, tzinfo=UTC)
+    calendar = Calendar.from_ical(feed.body)
+    days = sorted({str(event["UID"])[:10] for event in calendar.walk("VEVENT")})
+    assert days == ["2026-05-09", "2026-05-10", "2026-05-11", "2026-05-12"]
+    # A minute later the window has moved on a day, and so has the validator.
+    later = build_feed(query, now + timedelta(minutes=31))
+    assert later.etag != feed.etag
+    assert later.last_modified == datetime(2026, 5, 10, 15, 0, tzinfo=UTC)
