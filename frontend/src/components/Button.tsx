@@ -35,7 +35,8 @@ interface ButtonLinkProps {
   document?: boolean;
 }
 
-/** A link styled as a button. Internal paths use the router; mailto/https use a plain anchor. */
+/** A link styled as a button. Internal paths use the router; mailto, https and webcal (a
+ * calendar subscription) use a plain anchor. */
 export function ButtonLink({
   to,
   children,
@@ -46,7 +47,7 @@ export function ButtonLink({
   document,
 }: ButtonLinkProps) {
   const className_ = classes(variant, small, className);
-  if (document || /^(https?:|mailto:)/.test(to)) {
+  if (document || /^(https?:|mailto:|webcal:)/.test(to)) {
     // A full page load leaves the router: an internal path gets the language prefix here.
     const href = to.startsWith('/') ? localizePath(to, activeLocale()) : to;
     return (

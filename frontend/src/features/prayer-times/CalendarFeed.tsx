@@ -8,7 +8,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarPlus, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import type { Place, PrayerSettings } from '../../lib/prayerTimes/settings';
 import { DEFAULT_FEED_LEAD, FEED_LEADS, feedLinks } from './feed';
 import styles from './PrayerTimesPage.module.css';
@@ -76,10 +76,10 @@ export function CalendarFeed({ place, settings }: { place: Place; settings: Pray
         </select>
       </div>
       <div className={styles.actions}>
-        <a className={styles.feedLink} href={links.webcal}>
+        <ButtonLink variant="outline" small className={styles.feedLink} to={links.webcal}>
           <CalendarPlus size={16} aria-hidden="true" />
           <Trans>Subscribe in your calendar app</Trans>
-        </a>
+        </ButtonLink>
         <Button variant="outline" small onClick={() => void copyLink()}>
           <Copy size={16} aria-hidden="true" />
           <Trans>Copy the https link</Trans>
