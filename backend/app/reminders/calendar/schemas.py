@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any, get_args
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 
 from app.core.i18n import LOCALES
 from app.reminders.calendar import errors
@@ -39,6 +39,8 @@ MAX_DAYS = 60
 
 _ASR_RULES = (*get_args(AsrRule), "auto")
 _HIGH_LATITUDE = get_args(HighLatitudeChoice)
+# The query's fields that name one of a fixed set of choices.
+_CHOICES: dict[str, tuple[str, ...]] = {"asr": _ASR_RULES, "high": _HIGH_LATITUDE}
 
 
 def _rounded(value: float) -> float:
@@ -108,18 +110,14 @@ class FeedQuery(BaseModel):
             raise errors.unknown_method(METHOD_IDS)
         return str(value)
 
-    @field_validator("asr", mode="before")
+    @field_validator("asr", "high", mode="before")
     @classmethod
-    def _asr(cls, value: Any) -> str:
-        if value not in _ASR_RULES:
-            raise errors.invalid_prayer_settings(f"asr must be one of {', '.join(_ASR_RULES)}")
-        return str(value)
-
-    @field_validator("high", mode="before")
-    @classmethod
-    def _high(cls, value: Any) -> str:
-        if value not in _HIGH_LATITUDE:
-            raise errors.invalid_prayer_settings(f"high must be one of {', '.join(_HIGH_LATITUDE)}")
+    def _choice(cls, value: Any, info: ValidationInfo) -> str:
+        allowed = _CHOICES[info.field_name or ""]
+        if value not in allowed:
+            raise errors.invalid_prayer_settings(
+                f"{info.field_name} must be one of {', '.join(allowed)}"
+            )
         return str(value)
 
     @field_validator("adj", mode="before")
