@@ -6,8 +6,7 @@ sensitive change to an account does (docs/behaviour.md#tracker-privacy).
 
 - `tracker_sync_on(consent_version)`: records the consent to keep a server copy (which text,
   and the server's time). Answers the consent row. Already on, it changes nothing and sends
-  nothing (a second device turning sync on joins the account's copy); a newer text's version
-  is recorded with its time.
+  nothing (a second device turning sync on joins the account's copy).
 - `tracker_forget()`: turning sync off. Deletes the caller's server copy, every table of it and
   the consent, in one transaction, through the tables' own policies; the device keeps its
   local copy. Answers the number of rows deleted.
@@ -47,18 +46,10 @@ async def _sync_on(call: FunctionCall) -> dict[str, Any]:
     own = (Filter("user_id", "eq", user_id),)
     consents = _consents(call)
     found = await consents.read(Read(select=SYNC_CONSENTS.names, filters=own))
-    if found.rows and found.rows[0]["consent_version"] == version:
-        return found.rows[0]
     if found.rows:
-        changed = await consents.update(
-            Write(
-                rows=[{"consent_version": version}],
-                filters=own,
-                select=SYNC_CONSENTS.names,
-                representation=True,
-            )
-        )
-        return changed.rows[0]
+        # One consent text exists (CONSENT_VERSIONS): a second device joins the copy. When a
+        # text changes meaning, re-consenting to the new version is written here.
+        return found.rows[0]
     row = {"user_id": user_id, "consent_version": version}
     given = await consents.insert(
         Write(
