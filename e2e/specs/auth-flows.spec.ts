@@ -1,6 +1,13 @@
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { axeViolations } from '../support/a11y';
-import { createAccount, mailsTo, signIn, uniqueEmail, verifyLink } from '../support/accounts';
+import {
+  createAccount,
+  mailsTo,
+  signIn,
+  submitSignUp,
+  uniqueEmail,
+  verifyLink,
+} from '../support/accounts';
 import { accountSite } from '../support/servers';
 
 test.use({ baseURL: accountSite.url });
@@ -16,11 +23,7 @@ test('sign up, open the confirmation email, land signed in on the profile', asyn
   await page.goto('/signup');
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-  await page.getByLabel('Full name').fill('Amina Yusuf');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('prayer-times-1');
-  await page.getByLabel('Confirm password', { exact: true }).fill('prayer-times-1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUp(page, 'Amina Yusuf', email, 'prayer-times-1');
   await expect(page.getByRole('status').filter({ hasText: 'Account created!' })).toBeVisible();
   // Two seconds later: the confirmation screen, with the address from route state.
   await expect(page).toHaveURL(/\/auth\/confirm-signup$/);
@@ -50,11 +53,7 @@ test.describe('the code of the sign-up email', () => {
     const email = uniqueEmail(testInfo, 'signup-code');
     await page.goto('/signup');
     await hydrated(page);
-    await page.getByLabel('Full name').fill('Amina Yusuf');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('prayer-times-1');
-    await page.getByLabel('Confirm password', { exact: true }).fill('prayer-times-1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignUp(page, 'Amina Yusuf', email, 'prayer-times-1');
     await expect(page).toHaveURL(/\/auth\/confirm-signup$/);
     await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(
@@ -128,11 +127,7 @@ test.describe('an unconfirmed account', () => {
     const email = uniqueEmail(testInfo, 'unconfirmed');
     await page.goto('/signup');
     await hydrated(page);
-    await page.getByLabel('Full name').fill('Bilal');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('secret-123');
-    await page.getByLabel('Confirm password', { exact: true }).fill('secret-123');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignUp(page, 'Bilal', email, 'secret-123');
     await expect(page).toHaveURL(/\/auth\/confirm-signup$/);
 
     await signIn(page, email, 'secret-123');

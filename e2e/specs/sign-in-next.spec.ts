@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createAccount, uniqueEmail, verifyLink } from '../support/accounts';
+import { createAccount, submitSignUp, uniqueEmail, verifyLink } from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { accountSite, googleProvider, providerSite } from '../support/servers';
 
@@ -112,11 +112,7 @@ test("the tracker's 'Create a free account', the emailed confirmation link, and 
   const panel = await openTracker(page);
   await panel.getByRole('link', { name: 'Create a free account' }).click();
   await expect(page).toHaveURL(/\/signup\?next=%2Ftracker$/);
-  await page.getByLabel('Full name').fill('Amina Yusuf');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUp(page, 'Amina Yusuf', email, PASSWORD);
   await expect(page).toHaveURL(/\/auth\/confirm-signup\?next=%2Ftracker$/);
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
 

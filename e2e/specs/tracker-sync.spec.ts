@@ -1,6 +1,13 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
-import { createAccount, mailsTo, signIn, uniqueEmail, verifyLink } from '../support/accounts';
+import {
+  createAccount,
+  mailsTo,
+  signIn,
+  submitSignUp,
+  uniqueEmail,
+  verifyLink,
+} from '../support/accounts';
 import { expect, hydrated, presetConsent, test } from '../support/fixtures';
 import { accountSite } from '../support/servers';
 
@@ -168,11 +175,7 @@ test('marks made signed out, then sign-up from the panel and sync on: the accoun
   await syncPanel(page).getByRole('link', { name: 'Create a free account' }).click();
   await expect(page).toHaveURL(/\/signup(\?|$)/);
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-  await page.getByLabel('Full name').fill('Khadija Rahman');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUp(page, 'Khadija Rahman', email, PASSWORD);
   await expect(page).toHaveURL(/\/auth\/confirm-signup\?next=%2Ftracker$/);
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
 

@@ -78,6 +78,20 @@ export async function inviteAccount(
   expect(invite.status()).toBe(200);
 }
 
+/** Fills the sign-up form on the page it is on (/signup, with or without a return path) and sends it. */
+export async function submitSignUp(
+  page: Page,
+  name: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 /** Signs in through the /login form (relative to the test's baseURL). */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
